@@ -1,0 +1,144 @@
+//! [`FieldArith`]: what a limb backend provides, and the operations written once on top
+//! of it (inversion, the (p-5)/8 power, square root of a ratio).
+//!
+//! The group crate is generic over this trait, so a backend is chosen once per
+//! top-level operation (a scalar multiplication, a decode) and never per field
+//! operation. [`FieldElement`] (portable radix 2^51) implements it; so does the x86-64
+//! MULX/ADX backend where it is compiled in.
+
+use core::fmt::Debug;
+use core::ops::{Add, Mul, Neg, Sub};
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+
+use crate::FieldElement;
+
+/// Arithmetic mod p = 2^255 - 19 in one limb representation.
+///
+/// Low-level: users work with [`FieldElement`]; this trait exists so that code above
+/// the field (the group crate) can be written once and instantiated per backend.
+///
+/// Every implementation must be constant time in all its inputs, and every value it
+/// returns must be a valid input to every method (each backend states its limb bounds).
+pub trait FieldArith:
+    Copy
+    + Debug
+    + Default
+    + ConditionallySelectable
+    + ConstantTimeEq
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Neg<Output = Self>
+{
+    /// 0.
+    const ZERO: Self;
+    /// 1.
+    const ONE: Self;
+    /// A short name for the backend ("portable", "x86-64 MULX/ADX"), for reports.
+    const BACKEND: &'static str;
+
+    /// Converts from the portable representation.
+    fn from_field(fe: &FieldElement) -> Self;
+    /// Converts to the portable representation.
+    fn to_field(&self) -> FieldElement;
+
+    /// self².
+    fn square(&self) -> Self;
+
+    /// 2·self² (used by point doubling).
+    fn square2(&self) -> Self {
+        let s = self.square();
+        s + s
+    }
+
+    /// self^(2^k), for k >= 1: k repeated squarings.
+    fn pow2k(&self, k: u32) -> Self {
+        debug_assert!(k >= 1);
+        let mut x = self.square();
+        for _ in 1..k {
+            x = x.square();
+        }
+        x
+    }
+
+    /// The canonical little-endian encoding.
+    fn to_bytes(&self) -> [u8; 32] {
+        self.to_field().to_bytes()
+    }
+
+    /// 1 if self = 0 (mod p).
+    fn is_zero(&self) -> Choice {
+        self.to_bytes().ct_eq(&[0u8; 32])
+    }
+
+    /// The low bit of the canonical encoding.
+    fn is_negative(&self) -> Choice {
+        Choice::from(self.to_bytes()[0] & 1)
+    }
+
+    /// |self|: self or -self, whichever is non-negative.
+    fn abs(&self) -> Self {
+        Self::conditional_select(self, &-*self, self.is_negative())
+    }
+
+    /// (self^(2^250 - 1), self^11): the shared head of [`Self::invert`] and
+    /// [`Self::pow22523`].
+    fn pow_2_250_minus_1(&self) -> (Self, Self) {
+        let z = *self;
+        let z2 = z.square(); //                    2
+        let z8 = z2.pow2k(2); //                   8
+        let z9 = z8 * z; //                        9
+        let z11 = z9 * z2; //                      11
+        let z22 = z11.square(); //                 22
+        let z_5_0 = z22 * z9; //                   2^5 - 1
+        let t = z_5_0.pow2k(5); //                 2^10 - 2^5
+        let z_10_0 = t * z_5_0; //                 2^10 - 1
+        let t = z_10_0.pow2k(10); //               2^20 - 2^10
+        let z_20_0 = t * z_10_0; //                2^20 - 1
+        let t = z_20_0.pow2k(20); //               2^40 - 2^20
+        let t = t * z_20_0; //                     2^40 - 1
+        let t = t.pow2k(10); //                    2^50 - 2^10
+        let z_50_0 = t * z_10_0; //                2^50 - 1
+        let t = z_50_0.pow2k(50); //               2^100 - 2^50
+        let z_100_0 = t * z_50_0; //               2^100 - 1
+        let t = z_100_0.pow2k(100); //             2^200 - 2^100
+        let t = t * z_100_0; //                    2^200 - 1
+        let t = t.pow2k(50); //                    2^250 - 2^50
+        let z_250_0 = t * z_50_0; //               2^250 - 1
+        (z_250_0, z11)
+    }
+
+    /// 1/self by Fermat: self^(p-2) = self^(2^255 - 21). Maps 0 to 0.
+    fn invert(&self) -> Self {
+        let (z_250_0, z11) = self.pow_2_250_minus_1();
+        let t = z_250_0.pow2k(5); //               2^255 - 2^5
+        t * z11 //                                 2^255 - 21
+    }
+
+    /// self^((p-5)/8) = self^(2^252 - 3).
+    fn pow22523(&self) -> Self {
+        let (z_250_0, _) = self.pow_2_250_minus_1();
+        let t = z_250_0.pow2k(2); //               2^252 - 4
+        t * *self //                               2^252 - 3
+    }
+
+    /// The non-negative square root of u/v, with RFC 9496 (upstream SqrtRatio)
+    /// semantics. See [`FieldElement::sqrt_ratio`].
+    fn sqrt_ratio(u: &Self, v: &Self) -> (Choice, Self) {
+        let sqrt_m1 = Self::from_field(&FieldElement::SQRT_M1);
+        let v3 = v.square() * *v;
+        let v7 = v3.square() * *v;
+        // r = u·v^3·(u·v^7)^((p-5)/8)
+        let mut r = (*u * v3) * (*u * v7).pow22523();
+        let check = *v * r.square();
+
+        let neg_u = -*u;
+        let correct_sign = check.ct_eq(u);
+        let flipped_sign = check.ct_eq(&neg_u);
+        let flipped_sign_i = check.ct_eq(&(neg_u * sqrt_m1));
+
+        let r_prime = r * sqrt_m1;
+        r.conditional_assign(&r_prime, flipped_sign | flipped_sign_i);
+        (correct_sign | flipped_sign, r.abs())
+    }
+}

@@ -1,0 +1,2 @@
+//! placeholder
+#![no_std]
