@@ -1,0 +1,425 @@
+//! Internal point models, generic over the field backend.
+//!
+//! The curve is -x² + y² = 1 + d·x²·y² (a = -1). Formulas are those of Hisil, Wong,
+//! Carter and Dawson, "Twisted Edwards curves revisited" (2008), specialised to a = -1.
+//! Costs are in field multiplications (M) and squarings (S); additions are not counted.
+//!
+//! | model | coordinates | meaning |
+//! |---|---|---|
+//! | [`Extended`] | (X : Y : Z : T) | x = X/Z, y = Y/Z, x·y = T/Z |
+//! | [`Projective`] | (X : Y : Z) | x = X/Z, y = Y/Z ("P2") |
+//! | [`Completed`] | ((X : Z), (Y : T)) | x = X/Z, y = Y/T ("P1xP1") |
+//! | [`Cached`] | (Y+X, Y-X, Z, 2d·T) | an addend ready for [`Extended::add_cached`] |
+//! | [`AffineCached`] | (y+x, y-x, 2d·x·y) | an addend with Z = 1, for mixed addition |
+//!
+//! Additions and doublings produce a [`Completed`] point; it becomes [`Projective`] (3M)
+//! when the next step is a doubling, or [`Extended`] (4M) when the next step is an
+//! addition. So an addition with a cached point costs 8M, a mixed addition 7M, and a
+//! doubling 3M + 4S.
+//!
+//! Every function here is constant time: no branch or index depends on coordinates.
+
+use edwards25519_field::{FieldArith, FieldElement};
+use subtle::{Choice, ConditionallySelectable};
+
+/// The curve constant d = -121665/121666.
+pub(crate) const D: FieldElement = FieldElement::from_bytes(&[
+    0xa3, 0x78, 0x59, 0x13, 0xca, 0x4d, 0xeb, 0x75, 0xab, 0xd8, 0x41, 0x41, 0x4d, 0x0a, 0x70, 0x00,
+    0x98, 0xe8, 0x79, 0x77, 0x79, 0x40, 0xc7, 0x8c, 0x73, 0xfe, 0x6f, 0x2b, 0xee, 0x6c, 0x03, 0x52,
+]);
+
+/// 2·d.
+pub(crate) const D2: FieldElement = FieldElement::from_bytes(&[
+    0x59, 0xf1, 0xb2, 0x26, 0x94, 0x9b, 0xd6, 0xeb, 0x56, 0xb1, 0x83, 0x82, 0x9a, 0x14, 0xe0, 0x00,
+    0x30, 0xd1, 0xf3, 0xee, 0xf2, 0x80, 0x8e, 0x19, 0xe7, 0xfc, 0xdf, 0x56, 0xdc, 0xd9, 0x06, 0x24,
+]);
+
+/// A point in extended coordinates: x = X/Z, y = Y/Z, x·y = T/Z, Z != 0.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Extended<F> {
+    pub(crate) x: F,
+    pub(crate) y: F,
+    pub(crate) z: F,
+    pub(crate) t: F,
+}
+
+/// A point in projective coordinates: x = X/Z, y = Y/Z. Enough for doubling.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Projective<F> {
+    pub(crate) x: F,
+    pub(crate) y: F,
+    pub(crate) z: F,
+}
+
+/// The output of an addition or doubling: x = X/Z, y = Y/T.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Completed<F> {
+    pub(crate) x: F,
+    pub(crate) y: F,
+    pub(crate) z: F,
+    pub(crate) t: F,
+}
+
+/// An extended point prepared as an addend: (Y+X, Y-X, Z, 2d·T).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cached<F> {
+    pub(crate) y_plus_x: F,
+    pub(crate) y_minus_x: F,
+    pub(crate) z: F,
+    pub(crate) t2d: F,
+}
+
+/// An affine point prepared as an addend: (y+x, y-x, 2d·x·y), implicitly Z = 1.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AffineCached<F> {
+    pub(crate) y_plus_x: F,
+    pub(crate) y_minus_x: F,
+    pub(crate) xy2d: F,
+}
+
+impl<F: FieldArith> Extended<F> {
+    /// The neutral element (0, 1).
+    pub(crate) const IDENTITY: Self = Extended {
+        x: F::ZERO,
+        y: F::ONE,
+        z: F::ONE,
+        t: F::ZERO,
+    };
+
+    /// (Y+X, Y-X, Z, 2d·T). Cost: 1M.
+    #[inline(always)]
+    pub(crate) fn to_cached(&self) -> Cached<F> {
+        Cached {
+            y_plus_x: self.y + self.x,
+            y_minus_x: self.y - self.x,
+            z: self.z,
+            t2d: self.t * F::from_field(&D2),
+        }
+    }
+
+    /// Drops T. Cost: 0.
+    #[inline(always)]
+    pub(crate) fn to_projective(&self) -> Projective<F> {
+        Projective {
+            x: self.x,
+            y: self.y,
+            z: self.z,
+        }
+    }
+
+    /// self + q. Cost: 4M (then 3M or 4M to leave the completed model).
+    ///
+    /// A = (Y1-X1)(Y2-X2), B = (Y1+X1)(Y2+X2), C = T1·2d·T2, D = 2·Z1·Z2;
+    /// result ((B-A : D+C), (B+A : D-C)).
+    #[inline(always)]
+    pub(crate) fn add_cached(&self, q: &Cached<F>) -> Completed<F> {
+        let a = (self.y - self.x) * q.y_minus_x;
+        let b = (self.y + self.x) * q.y_plus_x;
+        let c = self.t * q.t2d;
+        let zz = self.z * q.z;
+        let d = zz + zz;
+        Completed {
+            x: b - a,
+            y: b + a,
+            z: d + c,
+            t: d - c,
+        }
+    }
+
+    /// self - q: [`Self::add_cached`] with -q = (Y-X, Y+X, Z, -2d·T). Cost: 4M.
+    #[inline(always)]
+    pub(crate) fn sub_cached(&self, q: &Cached<F>) -> Completed<F> {
+        let a = (self.y - self.x) * q.y_plus_x;
+        let b = (self.y + self.x) * q.y_minus_x;
+        let c = self.t * q.t2d;
+        let zz = self.z * q.z;
+        let d = zz + zz;
+        Completed {
+            x: b - a,
+            y: b + a,
+            z: d - c,
+            t: d + c,
+        }
+    }
+
+    /// self + q for an affine q (Z2 = 1): D = 2·Z1. Cost: 3M.
+    #[inline(always)]
+    pub(crate) fn add_affine(&self, q: &AffineCached<F>) -> Completed<F> {
+        let a = (self.y - self.x) * q.y_minus_x;
+        let b = (self.y + self.x) * q.y_plus_x;
+        let c = self.t * q.xy2d;
+        let d = self.z + self.z;
+        Completed {
+            x: b - a,
+            y: b + a,
+            z: d + c,
+            t: d - c,
+        }
+    }
+
+    /// self - q for an affine q. Cost: 3M.
+    #[inline(always)]
+    pub(crate) fn sub_affine(&self, q: &AffineCached<F>) -> Completed<F> {
+        let a = (self.y - self.x) * q.y_plus_x;
+        let b = (self.y + self.x) * q.y_minus_x;
+        let c = self.t * q.xy2d;
+        let d = self.z + self.z;
+        Completed {
+            x: b - a,
+            y: b + a,
+            z: d - c,
+            t: d + c,
+        }
+    }
+
+    /// 2·self. Cost: 3M + 4S (through [`Projective::double`]) plus 4M back to extended.
+    #[inline(always)]
+    pub(crate) fn double(&self) -> Extended<F> {
+        self.to_projective().double().to_extended()
+    }
+
+    /// -self.
+    #[inline(always)]
+    pub(crate) fn neg(&self) -> Self {
+        Extended {
+            x: -self.x,
+            y: self.y,
+            z: self.z,
+            t: -self.t,
+        }
+    }
+}
+
+impl<F: FieldArith> Projective<F> {
+    /// 2·self. Cost: 4S (the completed result; 3M more to projective).
+    ///
+    /// With A = X², B = Y², C = 2Z², E = (X+Y)² - A - B:
+    /// result ((E : B-A), (B+A : C-(B-A))), the a = -1 doubling with the signs of
+    /// y's numerator and denominator both flipped (y is unchanged).
+    #[inline(always)]
+    pub(crate) fn double(&self) -> Completed<F> {
+        let a = self.x.square();
+        let b = self.y.square();
+        let c = self.z.square2();
+        let b_plus_a = b + a;
+        let b_minus_a = b - a;
+        let e = (self.x + self.y).square() - b_plus_a;
+        Completed {
+            x: e,
+            y: b_plus_a,
+            z: b_minus_a,
+            t: c - b_minus_a,
+        }
+    }
+}
+
+impl<F: FieldArith> Completed<F> {
+    /// (X·T : Y·Z : Z·T). Cost: 3M.
+    #[inline(always)]
+    pub(crate) fn to_projective(&self) -> Projective<F> {
+        Projective {
+            x: self.x * self.t,
+            y: self.y * self.z,
+            z: self.z * self.t,
+        }
+    }
+
+    /// (X·T : Y·Z : Z·T : X·Y). Cost: 4M.
+    #[inline(always)]
+    pub(crate) fn to_extended(&self) -> Extended<F> {
+        Extended {
+            x: self.x * self.t,
+            y: self.y * self.z,
+            z: self.z * self.t,
+            t: self.x * self.y,
+        }
+    }
+}
+
+impl<F: FieldArith> Projective<F> {
+    /// Back to extended coordinates: (X·Z : Y·Z : Z² : X·Y). Cost: 3M + 1S.
+    #[inline(always)]
+    pub(crate) fn to_extended(&self) -> Extended<F> {
+        Extended {
+            x: self.x * self.z,
+            y: self.y * self.z,
+            z: self.z.square(),
+            t: self.x * self.y,
+        }
+    }
+}
+
+impl<F: FieldArith> Cached<F> {
+    /// The identity as an addend: (1, 1, 1, 0).
+    pub(crate) const IDENTITY: Self = Cached {
+        y_plus_x: F::ONE,
+        y_minus_x: F::ONE,
+        z: F::ONE,
+        t2d: F::ZERO,
+    };
+
+    /// Replaces self by -self when `choice` is set: swap Y+X and Y-X, negate 2d·T.
+    #[inline(always)]
+    pub(crate) fn conditional_negate(&mut self, choice: Choice) {
+        F::conditional_swap(&mut self.y_plus_x, &mut self.y_minus_x, choice);
+        self.t2d = F::conditional_select(&self.t2d, &-self.t2d, choice);
+    }
+}
+
+impl<F: FieldArith> AffineCached<F> {
+    /// The identity as an affine addend: (1, 1, 0).
+    pub(crate) const IDENTITY: Self = AffineCached {
+        y_plus_x: F::ONE,
+        y_minus_x: F::ONE,
+        xy2d: F::ZERO,
+    };
+
+    /// Replaces self by -self when `choice` is set: swap y+x and y-x, negate 2d·x·y.
+    #[inline(always)]
+    pub(crate) fn conditional_negate(&mut self, choice: Choice) {
+        F::conditional_swap(&mut self.y_plus_x, &mut self.y_minus_x, choice);
+        self.xy2d = F::conditional_select(&self.xy2d, &-self.xy2d, choice);
+    }
+}
+
+impl<F: FieldArith> ConditionallySelectable for Extended<F> {
+    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+        Extended {
+            x: F::conditional_select(&a.x, &b.x, choice),
+            y: F::conditional_select(&a.y, &b.y, choice),
+            z: F::conditional_select(&a.z, &b.z, choice),
+            t: F::conditional_select(&a.t, &b.t, choice),
+        }
+    }
+}
+
+impl<F: FieldArith> ConditionallySelectable for Cached<F> {
+    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+        Cached {
+            y_plus_x: F::conditional_select(&a.y_plus_x, &b.y_plus_x, choice),
+            y_minus_x: F::conditional_select(&a.y_minus_x, &b.y_minus_x, choice),
+            z: F::conditional_select(&a.z, &b.z, choice),
+            t2d: F::conditional_select(&a.t2d, &b.t2d, choice),
+        }
+    }
+}
+
+impl<F: FieldArith> ConditionallySelectable for AffineCached<F> {
+    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+        AffineCached {
+            y_plus_x: F::conditional_select(&a.y_plus_x, &b.y_plus_x, choice),
+            y_minus_x: F::conditional_select(&a.y_minus_x, &b.y_minus_x, choice),
+            xy2d: F::conditional_select(&a.xy2d, &b.xy2d, choice),
+        }
+    }
+}
+
+impl<F: FieldArith> Extended<F> {
+    /// Converts between backends (exact: goes through the portable representation).
+    pub(crate) fn convert<G: FieldArith>(&self) -> Extended<G> {
+        Extended {
+            x: G::from_field(&self.x.to_field()),
+            y: G::from_field(&self.y.to_field()),
+            z: G::from_field(&self.z.to_field()),
+            t: G::from_field(&self.t.to_field()),
+        }
+    }
+
+    /// (y+x, y-x, 2d·x·y) with x = X/Z, y = Y/Z. Cost: one inversion + 4M.
+    pub(crate) fn to_affine_cached(&self) -> AffineCached<F> {
+        let zinv = self.z.invert();
+        let x = self.x * zinv;
+        let y = self.y * zinv;
+        AffineCached {
+            y_plus_x: y + x,
+            y_minus_x: y - x,
+            xy2d: x * y * F::from_field(&D2),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The base point's affine coordinates (y = 4/5, x even), from their encodings.
+    fn base() -> Extended<FieldElement> {
+        let x = FieldElement::from_bytes(&[
+            0x1a, 0xd5, 0x25, 0x8f, 0x60, 0x2d, 0x56, 0xc9, 0xb2, 0xa7, 0x25, 0x95, 0x60, 0xc7,
+            0x2c, 0x69, 0x5c, 0xdc, 0xd6, 0xfd, 0x31, 0xe2, 0xa4, 0xc0, 0xfe, 0x53, 0x6e, 0xcd,
+            0xd3, 0x36, 0x69, 0x21,
+        ]);
+        let y = FieldElement::from_bytes(&[
+            0x58, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66,
+            0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66,
+            0x66, 0x66, 0x66, 0x66,
+        ]);
+        Extended {
+            x,
+            y,
+            z: FieldElement::ONE,
+            t: x * y,
+        }
+    }
+
+    /// -X² + Y² = Z² + d·T² and X·Y = Z·T.
+    fn on_curve(p: &Extended<FieldElement>) -> bool {
+        let (x2, y2, z2, t2) = (p.x.square(), p.y.square(), p.z.square(), p.t.square());
+        y2 - x2 == z2 + D * t2 && p.x * p.y == p.z * p.t
+    }
+
+    fn same(p: &Extended<FieldElement>, q: &Extended<FieldElement>) -> bool {
+        p.x * q.z == q.x * p.z && p.y * q.z == q.y * p.z
+    }
+
+    #[test]
+    fn constants() {
+        assert_eq!(
+            D * FieldElement::from_bytes(&[
+                0x42, 0xdb, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                0, 0, 0, 0, 0, 0
+            ]),
+            -FieldElement::from_bytes(&[
+                0x41, 0xdb, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                0, 0, 0, 0, 0, 0
+            ])
+        );
+        assert_eq!(D2, D + D);
+    }
+
+    #[test]
+    fn formulas_agree() {
+        let b = base();
+        assert!(on_curve(&b));
+        let id = Extended::<FieldElement>::IDENTITY;
+        // Doubling three ways.
+        let d1 = b.double();
+        let d2 = b.add_cached(&b.to_cached()).to_extended();
+        let d3 = b.add_affine(&b.to_affine_cached()).to_extended();
+        assert!(on_curve(&d1) && same(&d1, &d2) && same(&d1, &d3));
+        // 3B - B = 2B, and B - B = identity.
+        let t = d1.add_cached(&b.to_cached()).to_extended();
+        assert!(on_curve(&t));
+        assert!(same(&t.sub_cached(&b.to_cached()).to_extended(), &d1));
+        assert!(same(
+            &t.sub_affine(&b.to_affine_cached()).to_extended(),
+            &d1
+        ));
+        assert!(same(&b.sub_cached(&b.to_cached()).to_extended(), &id));
+        // Negated addends.
+        let mut nb = b.to_cached();
+        nb.conditional_negate(Choice::from(1));
+        assert!(same(&t.add_cached(&nb).to_extended(), &d1));
+        let mut na = b.to_affine_cached();
+        na.conditional_negate(Choice::from(1));
+        assert!(same(&t.add_affine(&na).to_extended(), &d1));
+        assert!(same(&b.add_cached(&b.neg().to_cached()).to_extended(), &id));
+        // Identity addends.
+        assert!(same(&b.add_cached(&Cached::IDENTITY).to_extended(), &b));
+        assert!(same(
+            &b.add_affine(&AffineCached::IDENTITY).to_extended(),
+            &b
+        ));
+        assert!(same(&d1.to_projective().to_extended(), &d1));
+    }
+}
