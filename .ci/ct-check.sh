@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# Constant-time check (DESIGN.md section 5): runs every `ct-check` operation under
+# valgrind memcheck with its secrets marked undefined, once per field backend, and
+# fails on any secret-dependent branch or memory address. Also runs the negative
+# controls (deliberately leaky operations) and fails if memcheck does NOT flag them,
+# and checks that both backends print the same outputs (the inputs are fixed-seed).
+#
+#   (a) portable: RUSTFLAGS='--cfg edwards25519_backend="portable"'
+#   (b) fast:     RUSTFLAGS='-C target-feature=+bmi2,+adx'. Valgrind hides ADX from
+#       CPUID, so a runtime check would fall back to portable; with the features on
+#       at compile time, use_fast() is true without asking CPUID.
+#
+# Each backend builds in its own target dir (target/ct-portable, target/ct-fast) so
+# the RUSTFLAGS never touch the main build. Logs: target/ct-logs/<backend>-<op>.log.
+# Environment: CT_CHECK_TARGET_BASE (default <repo>/target).
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT" || exit 1
+TARGET_BASE=${CT_CHECK_TARGET_BASE:-$ROOT/target}
+LOG_DIR=$TARGET_BASE/ct-logs
+
+if ! command -v valgrind >/dev/null 2>&1; then
+    echo "ct-check: installing valgrind"
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "ct-check: valgrind is missing and we are not root" >&2
+        exit 1
+    fi
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind; } >/dev/null ||
+        { echo "ct-check: could not install valgrind" >&2; exit 1; }
+fi
+
+BACKENDS=(portable fast)
+declare -A FLAGS=(
+    [portable]='--cfg edwards25519_backend="portable"'
+    [fast]='-C target-feature=+bmi2,+adx'
+)
+
+for b in "${BACKENDS[@]}"; do
+    echo "ct-check: building ($b backend)"
+    CARGO_TARGET_DIR="$TARGET_BASE/ct-$b" CARGO_PROFILE_RELEASE_DEBUG=true \
+        RUSTFLAGS="${FLAGS[$b]}" cargo build --quiet --release -p ct-check ||
+        { echo "ct-check: build failed ($b)" >&2; exit 1; }
+done
+
+rm -rf "$LOG_DIR"
+mkdir -p "$LOG_DIR"
+# The portable binary runs natively only to list the operations (the fast one may use
+# instructions this CPU lacks; under valgrind they are emulated).
+mapfile -t OPS < <("$TARGET_BASE/ct-portable/release/ct-check" list)
+if [ "${#OPS[@]}" -eq 0 ]; then
+    echo "ct-check: no operations listed" >&2
+    exit 1
+fi
+CONTROLS=(leaky-branch leaky-index leaky-through-field)
+declare -A CONTROL_MSG=(
+    [leaky-branch]='Conditional jump or move depends on uninitialised value'
+    [leaky-index]='Use of uninitialised value'
+    [leaky-through-field]='Conditional jump or move depends on uninitialised value'
+)
+
+failures=0
+rows=()
+declare -A OUTPUT=()
+
+field() { sed -n "s/^$1: //p" "$2" | head -n 1; }
+
+# run_one BACKEND OP -> sets RC, LOG, OUT, SELECTED, EXPECTED, ONVG
+run_one() {
+    local b=$1 op=$2
+    LOG="$LOG_DIR/$b-$op.log"
+    OUT="$LOG_DIR/$b-$op.out"
+    valgrind --error-exitcode=1 --track-origins=yes --log-file="$LOG" \
+        "$TARGET_BASE/ct-$b/release/ct-check" "$op" >"$OUT" 2>&1
+    RC=$?
+    SELECTED=$(field backend-selected "$OUT")
+    # The expected name comes from the binary's own report of each backend's BACKEND
+    # constant, so run (b) is right whether or not the fast backend has landed.
+    EXPECTED=$(field "backend-$b" "$OUT")
+    ONVG=$(field running-on-valgrind "$OUT")
+}
+
+for b in "${BACKENDS[@]}"; do
+    echo "ct-check: running ${#OPS[@]} operations under memcheck ($b backend)"
+    for op in "${OPS[@]}"; do
+        run_one "$b" "$op"
+        result=PASS
+        if [ "$RC" -ne 0 ]; then
+            if grep -q 'uninitialised value' "$LOG"; then result="LEAK (see $LOG)"; else result="FAIL rc=$RC (see $OUT, $LOG)"; fi
+        elif ! grep -q 'ERROR SUMMARY: 0 errors' "$LOG"; then
+            result="FAIL: memcheck errors (see $LOG)"
+        elif [ "${ONVG:-0}" = 0 ]; then
+            result="FAIL: client requests not seen by valgrind"
+        elif [ -z "$SELECTED" ] || [ "$SELECTED" != "$EXPECTED" ]; then
+            result="FAIL: backend '$SELECTED', expected '$EXPECTED'"
+        else
+            out=$(field output "$OUT")
+            if [ -z "$out" ]; then
+                result="FAIL: no output"
+            elif [ -n "${OUTPUT[$op]:-}" ] && [ "${OUTPUT[$op]}" != "$out" ]; then
+                result="FAIL: output differs from the ${BACKENDS[0]} backend"
+            fi
+            OUTPUT[$op]=$out
+        fi
+        [ "$result" = PASS ] || failures=$((failures + 1))
+        rows+=("$op|$b|${SELECTED:-?}|$result")
+    done
+    for op in "${CONTROLS[@]}"; do
+        run_one "$b" "$op"
+        if [ "$RC" -eq 1 ] && grep -q "${CONTROL_MSG[$op]}" "$LOG"; then
+            result="FLAGGED (expected)"
+        else
+            result="NOT FLAGGED: FAIL (rc=$RC, see $LOG)"
+            failures=$((failures + 1))
+        fi
+        rows+=("$op (negative control)|$b|${SELECTED:-?}|$result")
+    done
+done
+
+echo
+printf '%-36s %-9s %-26s %s\n' operation run "backend reported" result
+printf '%-36s %-9s %-26s %s\n' --------- --- ---------------- ------
+for row in "${rows[@]}"; do
+    IFS='|' read -r op b sel res <<<"$row"
+    printf '%-36s %-9s %-26s %s\n' "$op" "$b" "$sel" "$res"
+done
+echo
+
+# Show where the first leaks are, from memcheck's stack traces.
+shown=0
+for row in "${rows[@]}"; do
+    IFS='|' read -r op b _ res <<<"$row"
+    case $res in
+    LEAK*)
+        if [ $shown -lt 3 ]; then
+            echo "---- $op ($b): first memcheck error"
+            grep -v '^==[0-9]*== *$' "$LOG_DIR/$b-$op.log" | grep -A 14 -m 1 'uninitialised value'
+            shown=$((shown + 1))
+        fi
+        ;;
+    esac
+done
+
+if [ "$failures" -ne 0 ]; then
+    echo "ct-check: FAILED ($failures failures)"
+    exit 1
+fi
+echo "ct-check: all ${#OPS[@]} operations constant time on ${#BACKENDS[@]} backends; negative controls flagged"
