@@ -1,1 +1,213 @@
-//! placeholder
+//! Arithmetic modulo l = 2^252 + 27742317777372353535851937790883648493, the order of
+//! the prime-order subgroup of edwards25519 (and of the Ed25519 base point).
+//!
+//! [`Scalar`] is the public type. Every `Scalar` holds its canonical value, below l: no
+//! public constructor makes an unreduced one. All operations are constant time except
+//! [`Scalar::vartime_non_adjacent_form`], which says so in its name.
+//!
+//! # Representation
+//!
+//! Four 64-bit limbs holding the canonical value (not a Montgomery form), reduced with
+//! the special shape of l: 2^252 ≡ -c (mod l) with c < 2^125, so a 512-bit value folds
+//! below l with 20 64x64-bit products and no precomputed quotient (see `limbs.rs`).
+//! A product is then 16 + 20 products, a square 10 + 20, and the 64-byte decoding used
+//! by every Ed25519 signature and verification only the 20 of the reduction.
+//! Canonical storage also makes `to_bytes`, equality and the recodings free of any
+//! conversion.
+//!
+//! Chosen by measurement: figures to be filled in from the comparison benchmark.
+//!
+//! # Recodings
+//!
+//! For the group crate: [`Scalar::as_radix_16`] (signed digits in [-8, 8), constant
+//! time) and [`Scalar::vartime_non_adjacent_form`] (width-w NAF, variable time).
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod limbs;
+mod ops;
+mod recoding;
+
+use core::fmt;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+
+use limbs::Limbs;
+
+/// An integer modulo l, the order of the edwards25519 base point.
+///
+/// **Invariant**: the limbs hold the canonical value, `< l` (little-endian 64-bit limbs).
+/// Every constructor reduces or rejects, so the invariant holds for every value.
+#[derive(Clone, Copy)]
+pub struct Scalar(pub(crate) Limbs);
+
+impl Scalar {
+    /// 0.
+    pub const ZERO: Scalar = Scalar([0; 4]);
+    /// 1.
+    pub const ONE: Scalar = Scalar([1, 0, 0, 0]);
+
+    /// Decodes a canonical little-endian encoding: `None` (as a [`CtOption`]) when the
+    /// value is l or more, including every encoding with any of the top 3 bits set.
+    /// The comparison is constant time.
+    pub fn from_canonical_bytes(bytes: [u8; 32]) -> CtOption<Scalar> {
+        let x: Limbs = limbs::from_le_bytes(&bytes);
+        let ok = limbs::ct_is_reduced(&x);
+        // Keep the invariant even inside the none case: hold 0 there.
+        let value = <[u64; 4]>::conditional_select(&[0; 4], &x, ok);
+        CtOption::new(Scalar(value), ok)
+    }
+
+    /// Decodes 32 little-endian bytes as an integer (all 256 bits) and reduces it mod l.
+    pub fn from_bytes_mod_order(bytes: [u8; 32]) -> Scalar {
+        let x: Limbs = limbs::from_le_bytes(&bytes);
+        Scalar(limbs::reduce_wide(&[x[0], x[1], x[2], x[3], 0, 0, 0, 0]))
+    }
+
+    /// Decodes 64 little-endian bytes as a 512-bit integer and reduces it mod l.
+    ///
+    /// With uniformly random input the result is uniform modulo l up to a bias of
+    /// about 2^-259 (upstream's `SetUniformBytes`; Ed25519 reduces its SHA-512 hashes
+    /// with it).
+    pub fn from_bytes_mod_order_wide(bytes: &[u8; 64]) -> Scalar {
+        Scalar(limbs::reduce_wide(&limbs::from_le_bytes(bytes)))
+    }
+
+    /// RFC 8032 / RFC 7748 clamping, then reduction mod l (upstream's
+    /// `SetBytesWithClamping`).
+    ///
+    /// Clamping clears bits 0, 1, 2 and 255 and sets bit 254. The clamped integer is a
+    /// multiple of the cofactor 8; **the reduction mod l loses that property** (the
+    /// result is generally not a multiple of 8 as an integer), so multiplying a point
+    /// with a small-order component by the returned scalar does not clear it the way
+    /// X25519 clamping does. Use it for Ed25519 secret scalars, where only the value
+    /// mod l matters.
+    pub fn from_bytes_with_clamping(mut bytes: [u8; 32]) -> Scalar {
+        bytes[0] &= 0b1111_1000;
+        bytes[31] &= 0b0111_1111;
+        bytes[31] |= 0b0100_0000;
+        Scalar::from_bytes_mod_order(bytes)
+    }
+
+    /// The canonical 32-byte little-endian encoding (value < l, so the top 3 bits are 0).
+    pub fn to_bytes(&self) -> [u8; 32] {
+        limbs::to_le_bytes(&self.0)
+    }
+
+    /// `a·b + c`, with a single reduction.
+    pub fn multiply_add(a: &Scalar, b: &Scalar, c: &Scalar) -> Scalar {
+        Scalar(limbs::mul_add(&a.0, &b.0, &c.0))
+    }
+
+    /// `self^2`.
+    pub fn square(&self) -> Scalar {
+        Scalar(limbs::square(&self.0))
+    }
+
+    /// The multiplicative inverse; 0 maps to 0.
+    ///
+    /// Computed as `self^(l-2)` (Fermat) with fixed 4-bit windows: 252 squarings and one
+    /// multiplication per nonzero window of the public exponent. The exponent is a
+    /// constant, so the sequence of operations does not depend on `self`.
+    pub fn invert(&self) -> Scalar {
+        // table[i] = self^i, i in 0..16.
+        let mut table = [Scalar::ONE; 16];
+        table[1] = *self;
+        for i in 2..16 {
+            table[i] = table[i - 1] * self;
+        }
+        // l - 2 as 64 nibbles, most significant first (nibble 63 is 1).
+        // (l's low limb is above 2: no borrow.)
+        let e = [limbs::L[0] - 2, limbs::L[1], limbs::L[2], limbs::L[3]];
+        let nibble = |i: usize| ((e[i / 16] >> (4 * (i % 16))) & 15) as usize;
+        let mut acc = table[nibble(63)];
+        for i in (0..63).rev() {
+            for _ in 0..4 {
+                acc = acc.square();
+            }
+            // Branching on the public exponent only.
+            let d = nibble(i);
+            if d != 0 {
+                acc *= table[d];
+            }
+        }
+        acc
+    }
+
+    /// A uniformly random scalar: 64 bytes from `rng` reduced mod l (bias about 2^-259).
+    #[cfg(feature = "rand_core")]
+    pub fn random<R: rand_core::CryptoRng + ?Sized>(rng: &mut R) -> Scalar {
+        let mut bytes = [0u8; 64];
+        rng.fill_bytes(&mut bytes);
+        let s = Scalar::from_bytes_mod_order_wide(&bytes);
+        #[cfg(feature = "zeroize")]
+        zeroize::Zeroize::zeroize(&mut bytes);
+        s
+    }
+
+    /// Whether `self` is 0.
+    pub fn is_zero(&self) -> Choice {
+        self.ct_eq(&Scalar::ZERO)
+    }
+}
+
+impl From<u64> for Scalar {
+    fn from(x: u64) -> Scalar {
+        Scalar([x, 0, 0, 0])
+    }
+}
+
+impl From<u128> for Scalar {
+    /// Every u128 is below l (< 2^252), so no reduction is needed.
+    fn from(x: u128) -> Scalar {
+        Scalar([x as u64, (x >> 64) as u64, 0, 0])
+    }
+}
+
+impl ConstantTimeEq for Scalar {
+    fn ct_eq(&self, other: &Scalar) -> Choice {
+        // Canonical representation: equal values have equal limbs.
+        self.0.ct_eq(&other.0)
+    }
+}
+
+impl ConditionallySelectable for Scalar {
+    fn conditional_select(a: &Scalar, b: &Scalar, choice: Choice) -> Scalar {
+        Scalar(<[u64; 4]>::conditional_select(&a.0, &b.0, choice))
+    }
+}
+
+impl PartialEq for Scalar {
+    /// Constant time.
+    fn eq(&self, other: &Scalar) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+
+impl Eq for Scalar {}
+
+impl Default for Scalar {
+    /// 0.
+    fn default() -> Scalar {
+        Scalar::ZERO
+    }
+}
+
+impl fmt::Debug for Scalar {
+    /// `Scalar(0x…)`: the canonical little-endian encoding in hex.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Scalar(0x")?;
+        for b in self.to_bytes() {
+            write!(f, "{b:02x}")?;
+        }
+        f.write_str(")")
+    }
+}
+
+#[cfg(feature = "zeroize")]
+impl zeroize::Zeroize for Scalar {
+    fn zeroize(&mut self) {
+        // 0 is a valid scalar, so the invariant survives.
+        self.0.zeroize();
+    }
+}

@@ -1,0 +1,334 @@
+//! Arithmetic on 256-bit integers in four 64-bit limbs, reduced modulo
+//! l = 2^252 + c, c = 27742317777372353535851937790883648493 (c < 2^125).
+//!
+//! A [`Limbs`] value is `x[0] + x[1]·2^64 + x[2]·2^128 + x[3]·2^192`.
+//! **Invariant** of every function here that returns a reduced value: the result is
+//! `< l`; inputs marked "reduced" must be `< l` too (checked with `debug_assert!`).
+//!
+//! Reduction uses the shape of l instead of Montgomery or Barrett: since
+//! 2^252 ≡ -c (mod l) and c has only 125 bits, a 512-bit value `h·2^252 + lo` is
+//! congruent to `lo - h·c`, which is about 125 bits shorter. Three such folds and one
+//! conditional subtraction take any 512-bit value below l with 20 64x64-bit products
+//! (see [`reduce_wide`]). Nothing here branches on, or indexes by, a value: the only
+//! data-dependent choices go through [`subtle`].
+
+use subtle::{Choice, ConditionallySelectable};
+
+/// Little-endian 64-bit limbs of a 256-bit integer.
+pub(crate) type Limbs = [u64; 4];
+
+/// l = 2^252 + 27742317777372353535851937790883648493, the order of the prime-order
+/// subgroup of edwards25519.
+pub(crate) const L: Limbs = [0x5812_631a_5cf5_d3ed, 0x14de_f9de_a2f7_9cd6, 0, 1 << 60];
+
+/// 2·l, still below 2^254.
+const L2: Limbs = [0xb024_c634_b9eb_a7da, 0x29bd_f3bd_45ef_39ac, 0, 1 << 61];
+
+/// c = l - 2^252 (125 bits), two limbs.
+const C: [u64; 2] = [L[0], L[1]];
+
+/// 2^60 - 1: the bits of the top limb below bit 252.
+const LOW60: u64 = (1 << 60) - 1;
+
+/// `a + b + carry` as (low word, carry out), carry in {0, 1}.
+#[inline(always)]
+const fn adc(a: u64, b: u64, carry: u64) -> (u64, u64) {
+    let t = a as u128 + b as u128 + carry as u128;
+    (t as u64, (t >> 64) as u64)
+}
+
+/// `a - b - borrow` as (low word, borrow out), borrow in {0, 1}.
+#[inline(always)]
+const fn sbb(a: u64, b: u64, borrow: u64) -> (u64, u64) {
+    let t = (a as u128).wrapping_sub(b as u128 + borrow as u128);
+    (t as u64, (t >> 127) as u64)
+}
+
+/// `acc + a·b + carry` as (low word, high word). Never overflows:
+/// (2^64-1) + (2^64-1)^2 + (2^64-1) = 2^128 - 1.
+#[inline(always)]
+const fn mac(acc: u64, a: u64, b: u64, carry: u64) -> (u64, u64) {
+    let t = acc as u128 + (a as u128) * (b as u128) + carry as u128;
+    (t as u64, (t >> 64) as u64)
+}
+
+/// `x < l`, for tests and `debug_assert!`s (variable time).
+pub(crate) fn is_reduced(x: &Limbs) -> bool {
+    sub_borrow(x, &L) == 1
+}
+
+/// The borrow out of `x - y`: 1 if `x < y`, else 0.
+#[inline(always)]
+fn sub_borrow(x: &Limbs, y: &Limbs) -> u64 {
+    let (_, b) = sbb(x[0], y[0], 0);
+    let (_, b) = sbb(x[1], y[1], b);
+    let (_, b) = sbb(x[2], y[2], b);
+    let (_, b) = sbb(x[3], y[3], b);
+    b
+}
+
+/// `x < l` in constant time.
+#[inline]
+pub(crate) fn ct_is_reduced(x: &Limbs) -> Choice {
+    Choice::from(sub_borrow(x, &L) as u8)
+}
+
+/// Returns `x mod l` for `x < 2l`: subtracts l unless that borrows.
+#[inline(always)]
+fn sub_l_if_ge(x: &Limbs) -> Limbs {
+    let (d0, b) = sbb(x[0], L[0], 0);
+    let (d1, b) = sbb(x[1], L[1], b);
+    let (d2, b) = sbb(x[2], L[2], b);
+    let (d3, b) = sbb(x[3], L[3], b);
+    // b = 1 iff x < l: keep x then.
+    <[u64; 4]>::conditional_select(&[d0, d1, d2, d3], x, Choice::from(b as u8))
+}
+
+/// `a + b mod l`, for reduced `a`, `b`. The sum is below 2l < 2^254: no carry out.
+#[inline]
+pub(crate) fn add(a: &Limbs, b: &Limbs) -> Limbs {
+    debug_assert!(is_reduced(a) && is_reduced(b));
+    let (s0, k) = adc(a[0], b[0], 0);
+    let (s1, k) = adc(a[1], b[1], k);
+    let (s2, k) = adc(a[2], b[2], k);
+    let (s3, _) = adc(a[3], b[3], k);
+    sub_l_if_ge(&[s0, s1, s2, s3])
+}
+
+/// `a - b mod l`, for reduced `a`, `b`: computes a - b, adds l back if that borrowed.
+#[inline]
+pub(crate) fn sub(a: &Limbs, b: &Limbs) -> Limbs {
+    debug_assert!(is_reduced(a) && is_reduced(b));
+    let (d0, k) = sbb(a[0], b[0], 0);
+    let (d1, k) = sbb(a[1], b[1], k);
+    let (d2, k) = sbb(a[2], b[2], k);
+    let (d3, k) = sbb(a[3], b[3], k);
+    // a - b in (-l, l); when it borrowed, the wrapped value is 2^256 + a - b and adding
+    // l wraps back to a - b + l, in (0, l).
+    let add_back = <[u64; 4]>::conditional_select(&[0; 4], &L, Choice::from(k as u8));
+    let (r0, k) = adc(d0, add_back[0], 0);
+    let (r1, k) = adc(d1, add_back[1], k);
+    let (r2, k) = adc(d2, add_back[2], k);
+    let (r3, _) = adc(d3, add_back[3], k);
+    [r0, r1, r2, r3]
+}
+
+/// The full 512-bit product `a·b` (16 products, schoolbook, one row per limb of a).
+///
+/// ```text
+///                       b3   b2   b1   b0
+///  x                    a3   a2   a1   a0
+///  ---------------------------------------
+///                     a0b3 a0b2 a0b1 a0b0
+///                a1b3 a1b2 a1b1 a1b0
+///           a2b3 a2b2 a2b1 a2b0
+///      a3b3 a3b2 a3b1 a3b0
+/// ```
+#[inline(always)]
+pub(crate) fn mul_wide(a: &Limbs, b: &Limbs) -> [u64; 8] {
+    let mut r = [0u64; 8];
+    let mut i = 0;
+    while i < 4 {
+        let mut carry = 0;
+        let mut j = 0;
+        while j < 4 {
+            (r[i + j], carry) = mac(r[i + j], a[i], b[j], carry);
+            j += 1;
+        }
+        r[i + 4] = carry;
+        i += 1;
+    }
+    r
+}
+
+/// The full 512-bit square `a^2`: the 6 products a_i·a_j (i < j) once, doubled by a
+/// shift, plus the 4 squares a_i^2 on the diagonal (10 products instead of 16).
+#[inline(always)]
+pub(crate) fn square_wide(a: &Limbs) -> [u64; 8] {
+    // Off-diagonal sum S = Σ_{i<j} a_i a_j 2^(64(i+j)), below 2^448 (limbs 1..6).
+    let mut r = [0u64; 8];
+    let mut i = 0;
+    while i < 3 {
+        let mut carry = 0;
+        let mut j = i + 1;
+        while j < 4 {
+            (r[i + j], carry) = mac(r[i + j], a[i], a[j], carry);
+            j += 1;
+        }
+        r[i + 4] = carry;
+        i += 1;
+    }
+    // 2S < 2^512: shift left by one bit.
+    r[7] = r[6] >> 63;
+    let mut k = 6;
+    while k > 0 {
+        r[k] = (r[k] << 1) | (r[k - 1] >> 63);
+        k -= 1;
+    }
+    // Add the diagonal a_i^2 at limbs 2i, 2i+1. The total is a^2 < 2^512: no carry out.
+    let mut carry = 0;
+    let mut i = 0;
+    while i < 4 {
+        let sq = a[i] as u128 * a[i] as u128;
+        (r[2 * i], carry) = adc(r[2 * i], sq as u64, carry);
+        (r[2 * i + 1], carry) = adc(r[2 * i + 1], (sq >> 64) as u64, carry);
+        i += 1;
+    }
+    r
+}
+
+/// Splits a little-endian multi-limb value at bit 252: returns `x >> 252` as N limbs,
+/// reading limbs 3..3+N of `x` (missing limbs are 0).
+#[inline(always)]
+fn shr252<const N: usize>(x: &[u64]) -> [u64; N] {
+    let mut h = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        let lo = x[3 + i] >> 60;
+        let hi = if 4 + i < x.len() { x[4 + i] << 4 } else { 0 };
+        h[i] = lo | hi;
+        i += 1;
+    }
+    h
+}
+
+/// `x mod l` for any 512-bit `x` (little-endian limbs). Result `< l`.
+///
+/// Folds with 2^252 ≡ -c (mod l), c < 2^125; bounds of each step:
+///
+/// 1. x = h·2^252 + lo,            h < 2^260 (5 limbs), lo < 2^252.   x ≡ lo - h·c
+/// 2. t = h·c < 2^385 = t_h·2^252 + t_l, t_h < 2^133 (3 limbs).       x ≡ lo - t_l + t_h·c
+/// 3. u = t_h·c < 2^258 = u_h·2^252 + u_l, u_h < 2^6.                 x ≡ lo - t_l + u_l - u_h·c
+/// 4. v = u_h·c < 2^131.
+/// 5. r = lo + u_l + 2l - t_l - v lies in (2^252 - 2^131 + 2c, 2^254 + 2c), so it is
+///    positive and below 2^256: computing it modulo 2^256 gives it exactly.
+/// 6. r = q·2^252 + s with q <= 4; w = s + l - q·c lies in (l - 4c, 2^252 + l) ⊂ (0, 2l).
+/// 7. One conditional subtraction of l.
+///
+/// 10 + 6 + 2 + 2 = 20 products; no branch or index depends on `x`.
+#[inline(always)]
+pub(crate) fn reduce_wide(x: &[u64; 8]) -> Limbs {
+    // Step 1.
+    let h: [u64; 5] = shr252(x);
+    let lo = [x[0], x[1], x[2], x[3] & LOW60];
+
+    // Step 2: t = h·c, 5 x 2 limbs -> 7 limbs (t[6] < 2).
+    let mut t = [0u64; 7];
+    let mut i = 0;
+    while i < 5 {
+        let (t0, k) = mac(t[i], h[i], C[0], 0);
+        let (t1, k) = mac(t[i + 1], h[i], C[1], k);
+        t[i] = t0;
+        t[i + 1] = t1;
+        t[i + 2] = k;
+        i += 1;
+    }
+    let t_h: [u64; 3] = shr252(&t);
+    let t_l = [t[0], t[1], t[2], t[3] & LOW60];
+
+    // Step 3: u = t_h·c, 3 x 2 limbs -> 5 limbs (u[4] < 4).
+    let mut u = [0u64; 5];
+    let mut i = 0;
+    while i < 3 {
+        let (u0, k) = mac(u[i], t_h[i], C[0], 0);
+        let (u1, k) = mac(u[i + 1], t_h[i], C[1], k);
+        u[i] = u0;
+        u[i + 1] = u1;
+        u[i + 2] = k;
+        i += 1;
+    }
+    let u_h = (u[3] >> 60) | (u[4] << 4);
+    let u_l = [u[0], u[1], u[2], u[3] & LOW60];
+
+    // Step 4: v = u_h·c, 3 limbs (v[2] < 8).
+    let (v0, k) = mac(0, u_h, C[0], 0);
+    let (v1, v2) = mac(0, u_h, C[1], k);
+
+    // Step 5: r = lo + u_l + 2l - t_l - v (mod 2^256, exact by the bounds above).
+    let (r0, k) = adc(lo[0], u_l[0], 0);
+    let (r1, k) = adc(lo[1], u_l[1], k);
+    let (r2, k) = adc(lo[2], u_l[2], k);
+    let (r3, _) = adc(lo[3], u_l[3], k);
+    let (r0, k) = adc(r0, L2[0], 0);
+    let (r1, k) = adc(r1, L2[1], k);
+    let (r2, k) = adc(r2, L2[2], k);
+    let (r3, _) = adc(r3, L2[3], k);
+    let (r0, k) = sbb(r0, t_l[0], 0);
+    let (r1, k) = sbb(r1, t_l[1], k);
+    let (r2, k) = sbb(r2, t_l[2], k);
+    let (r3, _) = sbb(r3, t_l[3], k);
+    let (r0, k) = sbb(r0, v0, 0);
+    let (r1, k) = sbb(r1, v1, k);
+    let (r2, k) = sbb(r2, v2, k);
+    let (r3, _) = sbb(r3, 0, k);
+
+    // Step 6: w = s + l - q·c, q = r >> 252 <= 4 (q·c < 2^128: two limbs).
+    let q = r3 >> 60;
+    let (qc0, k) = mac(0, q, C[0], 0);
+    let (qc1, _) = mac(0, q, C[1], k);
+    let (w0, k) = adc(r0, L[0], 0);
+    let (w1, k) = adc(r1, L[1], k);
+    let (w2, k) = adc(r2, L[2], k);
+    let (w3, _) = adc(r3 & LOW60, L[3], k);
+    let (w0, k) = sbb(w0, qc0, 0);
+    let (w1, k) = sbb(w1, qc1, k);
+    let (w2, k) = sbb(w2, 0, k);
+    let (w3, _) = sbb(w3, 0, k);
+
+    // Step 7.
+    let out = sub_l_if_ge(&[w0, w1, w2, w3]);
+    debug_assert!(is_reduced(&out));
+    out
+}
+
+/// `a·b mod l`.
+#[inline]
+pub(crate) fn mul(a: &Limbs, b: &Limbs) -> Limbs {
+    reduce_wide(&mul_wide(a, b))
+}
+
+/// `a^2 mod l`.
+#[inline]
+pub(crate) fn square(a: &Limbs) -> Limbs {
+    reduce_wide(&square_wide(a))
+}
+
+/// `a·b + c mod l`, with one reduction: for reduced inputs a·b + c < l^2 + l < 2^512.
+#[inline]
+pub(crate) fn mul_add(a: &Limbs, b: &Limbs, c: &Limbs) -> Limbs {
+    let mut p = mul_wide(a, b);
+    let mut k = 0;
+    let mut i = 0;
+    while i < 4 {
+        (p[i], k) = adc(p[i], c[i], k);
+        i += 1;
+    }
+    while i < 8 {
+        (p[i], k) = adc(p[i], 0, k);
+        i += 1;
+    }
+    reduce_wide(&p)
+}
+
+/// Little-endian bytes to limbs.
+#[inline]
+pub(crate) fn from_le_bytes<const N: usize, const M: usize>(bytes: &[u8; N]) -> [u64; M] {
+    debug_assert!(N == 8 * M);
+    let mut out = [0u64; M];
+    for (limb, chunk) in out.iter_mut().zip(bytes.chunks_exact(8)) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        *limb = u64::from_le_bytes(word);
+    }
+    out
+}
+
+/// Limbs to 32 little-endian bytes.
+#[inline]
+pub(crate) fn to_le_bytes(x: &Limbs) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    for (chunk, limb) in out.chunks_exact_mut(8).zip(x.iter()) {
+        chunk.copy_from_slice(&limb.to_le_bytes());
+    }
+    out
+}
