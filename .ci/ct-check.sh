@@ -113,16 +113,16 @@ for b in "${BACKENDS[@]}"; do
             result="NOT FLAGGED: FAIL (rc=$RC, see $LOG)"
             failures=$((failures + 1))
         fi
-        rows+=("$op (negative control)|$b|${SELECTED:-?}|$result")
+        rows+=("$op (control)|$b|${SELECTED:-?}|$result")
     done
 done
 
 echo
-printf '%-36s %-9s %-26s %s\n' operation run "backend reported" result
-printf '%-36s %-9s %-26s %s\n' --------- --- ---------------- ------
+printf '%-40s %-9s %-26s %s\n' operation run "backend reported" result
+printf '%-40s %-9s %-26s %s\n' --------- --- ---------------- ------
 for row in "${rows[@]}"; do
     IFS='|' read -r op b sel res <<<"$row"
-    printf '%-36s %-9s %-26s %s\n' "$op" "$b" "$sel" "$res"
+    printf '%-40s %-9s %-26s %s\n' "$op" "$b" "$sel" "$res"
 done
 echo
 

@@ -1,0 +1,129 @@
+//! Field operations, each run on the backend [`dispatch!`] picks (so a build with the
+//! fast backend checks the fast limb code, and a portable build the portable one).
+
+use edwards25519_field::{FieldArith, FieldElement, dispatch};
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+
+use crate::Op;
+use crate::rng::Rng;
+use crate::valgrind::{make_defined, make_undefined};
+
+/// The field operations, by name.
+pub const OPS: &[Op] = &[
+    Op {
+        name: "field-mul",
+        run: mul,
+    },
+    Op {
+        name: "field-square",
+        run: square,
+    },
+    Op {
+        name: "field-invert",
+        run: invert,
+    },
+    Op {
+        name: "field-to-bytes",
+        run: to_bytes,
+    },
+    Op {
+        name: "field-from-bytes",
+        run: from_bytes,
+    },
+    Op {
+        name: "field-sqrt-ratio",
+        run: sqrt_ratio,
+    },
+    Op {
+        name: "field-select",
+        run: select,
+    },
+    Op {
+        name: "field-ct-eq",
+        run: ct_eq,
+    },
+];
+
+/// A field element from 32 random bytes, marked secret.
+fn secret<F: FieldArith>(rng: &mut Rng) -> F {
+    let mut x = F::from_field(&FieldElement::from_bytes(&rng.bytes()));
+    make_undefined(&mut x);
+    x
+}
+
+/// A secret bit.
+pub fn secret_choice(rng: &mut Rng) -> Choice {
+    let mut bit = rng.bytes::<1>()[0] & 1;
+    make_undefined(&mut bit);
+    Choice::from(bit)
+}
+
+/// Declassifies a result choice.
+pub fn public_choice(mut c: Choice) -> u8 {
+    make_defined(&mut c);
+    c.unwrap_u8()
+}
+
+/// Declassifies a result element and encodes it (after the marking, so the encoding
+/// is not part of the checked operation).
+fn public<F: FieldArith>(mut x: F) -> Vec<u8> {
+    make_defined(&mut x);
+    x.to_bytes().to_vec()
+}
+
+fn mul(rng: &mut Rng) -> Vec<u8> {
+    dispatch!(F => {
+        let (a, b) = (secret::<F>(rng), secret::<F>(rng));
+        public(a * b)
+    })
+}
+
+fn square(rng: &mut Rng) -> Vec<u8> {
+    dispatch!(F => public(secret::<F>(rng).square()))
+}
+
+fn invert(rng: &mut Rng) -> Vec<u8> {
+    dispatch!(F => public(<F as FieldArith>::invert(&secret::<F>(rng))))
+}
+
+fn to_bytes(rng: &mut Rng) -> Vec<u8> {
+    dispatch!(F => {
+        let mut bytes = <F as FieldArith>::to_bytes(&secret::<F>(rng));
+        make_defined(&mut bytes);
+        bytes.to_vec()
+    })
+}
+
+fn from_bytes(rng: &mut Rng) -> Vec<u8> {
+    dispatch!(F => {
+        let mut bytes: [u8; 32] = rng.bytes();
+        make_undefined(&mut bytes);
+        public(F::from_field(&FieldElement::from_bytes(&bytes)))
+    })
+}
+
+fn sqrt_ratio(rng: &mut Rng) -> Vec<u8> {
+    dispatch!(F => {
+        let (u, v) = (secret::<F>(rng), secret::<F>(rng));
+        let (was_square, r) = <F as FieldArith>::sqrt_ratio(&u, &v);
+        let mut out = vec![public_choice(was_square)];
+        out.extend(public(r));
+        out
+    })
+}
+
+fn select(rng: &mut Rng) -> Vec<u8> {
+    dispatch!(F => {
+        let (a, b) = (secret::<F>(rng), secret::<F>(rng));
+        public(F::conditional_select(&a, &b, secret_choice(rng)))
+    })
+}
+
+fn ct_eq(rng: &mut Rng) -> Vec<u8> {
+    dispatch!(F => {
+        let a = secret::<F>(rng);
+        // One equal and one unequal comparison.
+        let b = secret::<F>(rng);
+        vec![public_choice(a.ct_eq(&a)), public_choice(a.ct_eq(&b))]
+    })
+}
