@@ -1,0 +1,91 @@
+//! `Scalar::random` with a deterministic test generator implementing rand_core 0.10.
+#![cfg(feature = "rand_core")]
+
+mod common;
+
+use common::*;
+use core::convert::Infallible;
+use edwards25519_scalar::Scalar;
+use rand_core::{TryCryptoRng, TryRng};
+
+/// SplitMix64: deterministic, good enough to exercise `random` (not cryptographic; the
+/// `TryCryptoRng` marker is only for the test).
+struct TestRng(u64);
+
+impl TestRng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+impl TryRng for TestRng {
+    type Error = Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+        Ok(self.next() as u32)
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+        Ok(self.next())
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+        for chunk in dst.chunks_mut(8) {
+            let word = self.next().to_le_bytes();
+            chunk.copy_from_slice(&word[..chunk.len()]);
+        }
+        Ok(())
+    }
+}
+
+impl TryCryptoRng for TestRng {}
+
+/// An all-ones source: the 64 bytes are 2^512 - 1, whose residue is known.
+struct OnesRng;
+
+impl TryRng for OnesRng {
+    type Error = Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+        Ok(u32::MAX)
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+        Ok(u64::MAX)
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+        dst.fill(0xff);
+        Ok(())
+    }
+}
+
+impl TryCryptoRng for OnesRng {}
+
+#[test]
+fn random_is_reduced_and_varies() {
+    let mut rng = TestRng(42);
+    let n = cases() as usize;
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..n {
+        let s = Scalar::random(&mut rng);
+        assert!(val(&s) < l());
+        seen.insert(s.to_bytes());
+    }
+    assert_eq!(seen.len(), n, "repeated output");
+}
+
+#[test]
+fn random_uses_64_bytes() {
+    // Same seed, same scalar; it is the wide reduction of the next 64 bytes.
+    let mut a = TestRng(7);
+    let mut b = TestRng(7);
+    let mut bytes = [0u8; 64];
+    b.try_fill_bytes(&mut bytes).expect("infallible");
+    assert_eq!(
+        Scalar::random(&mut a),
+        Scalar::from_bytes_mod_order_wide(&bytes)
+    );
+    assert_eq!(val(&Scalar::random(&mut OnesRng)), (pow2(512) - 1u8) % l());
+    // Through a trait object too (`R: ?Sized`).
+    let dynrng: &mut dyn rand_core::CryptoRng = &mut TestRng(9);
+    assert!(val(&Scalar::random(dynrng)) < l());
+}

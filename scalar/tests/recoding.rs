@@ -1,0 +1,104 @@
+//! The recodings' invariants, checked on edge and random scalars.
+
+mod common;
+
+use common::*;
+use edwards25519_scalar::Scalar;
+use num_bigint::{BigInt, BigUint};
+use proptest::prelude::*;
+
+/// Σ digits[i]·base^i as a signed integer.
+fn recombine(digits: &[i8], log_base: u32) -> BigInt {
+    digits.iter().rev().fold(BigInt::from(0), |acc, &d| {
+        (acc << log_base) + BigInt::from(d)
+    })
+}
+
+fn check_radix_16(s: &Scalar) -> Result<(), TestCaseError> {
+    let d = s.as_radix_16();
+    for (i, &di) in d.iter().enumerate() {
+        prop_assert!((-8..8).contains(&di), "digit {i} = {di}");
+    }
+    prop_assert!((0..=2).contains(&d[63]), "top digit {}", d[63]);
+    prop_assert_eq!(recombine(&d, 4), BigInt::from(val(s)));
+    Ok(())
+}
+
+fn check_naf(s: &Scalar, w: usize) -> Result<(), TestCaseError> {
+    let n = s.vartime_non_adjacent_form(w);
+    let bound = 1i16 << (w - 1);
+    let mut last_nonzero: Option<usize> = None;
+    for (i, &d) in n.iter().enumerate() {
+        if d != 0 {
+            prop_assert!(d % 2 != 0, "w={w}: even digit {d} at {i}");
+            prop_assert!(
+                i16::from(d).abs() < bound,
+                "w={w}: digit {d} at {i} too big"
+            );
+            if let Some(j) = last_nonzero {
+                // At least w-1 zeros in between: any w consecutive digits hold at most
+                // one nonzero.
+                prop_assert!(i - j >= w, "w={w}: nonzero digits at {j} and {i}");
+            }
+            last_nonzero = Some(i);
+        }
+    }
+    prop_assert_eq!(recombine(&n, 1), BigInt::from(val(s)));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn radix_16(s in scalar()) {
+        check_radix_16(&s)?;
+    }
+
+    #[test]
+    fn naf_every_width(s in scalar()) {
+        for w in 2..=8 {
+            check_naf(&s, w)?;
+        }
+    }
+}
+
+/// Scalars whose digits are extreme: all nibbles 8 (carry chains), all ones, l - 1...
+#[test]
+fn edge_scalars() {
+    let mut edges: Vec<Scalar> = edge_ints_256().iter().map(scalar_of).collect();
+    edges.push(scalar_of(&(pow2(252) - 1u8)));
+    // 0x88..88 (below l): every nibble is 8, the worst case for the radix-16 carry.
+    edges.push(scalar_of(&BigUint::from_bytes_le(&[0x88; 31])));
+    edges.push(scalar_of(&BigUint::from_bytes_le(&[0x77; 31])));
+    edges.push(scalar_of(&BigUint::from_bytes_le(&[0xff; 31])));
+    edges.push(scalar_of(&BigUint::from_bytes_le(&[0x55; 31])));
+    // Alternating patterns that make long NAF carry runs.
+    edges.push(scalar_of(&(pow2(252) + pow2(251) - 1u8)));
+    for s in &edges {
+        check_radix_16(s).expect("radix-16 invariant");
+        for w in 2..=8 {
+            check_naf(s, w).expect("NAF invariant");
+        }
+    }
+    // l - 1 has top digit exactly 1 in radix 16; its NAF ends at bit 252 or 253.
+    let lm1 = -Scalar::ONE;
+    assert_eq!(lm1.as_radix_16()[63], 1);
+    assert!(
+        lm1.vartime_non_adjacent_form(5)[254..]
+            .iter()
+            .all(|&d| d == 0)
+    );
+}
+
+#[test]
+#[should_panic(expected = "NAF width")]
+fn naf_width_too_small_panics() {
+    let _ = Scalar::ONE.vartime_non_adjacent_form(1);
+}
+
+#[test]
+#[should_panic(expected = "NAF width")]
+fn naf_width_too_large_panics() {
+    let _ = Scalar::ONE.vartime_non_adjacent_form(9);
+}
