@@ -1,4 +1,6 @@
 //! Every operation against num-bigint arithmetic mod l, on inputs weighted toward edges.
+// The operator forms on references are exercised on purpose.
+#![allow(clippy::op_ref)]
 
 mod common;
 
