@@ -141,6 +141,31 @@ impl FieldElement {
     pub fn is_in_bounds(&self) -> bool {
         limbs::in_bounds(&self.0)
     }
+
+    /// `self + b` in a `const` context (the portable limb code). Low-level, for tables
+    /// built at compile time by the group crate; use `+` elsewhere.
+    #[doc(hidden)]
+    pub const fn const_add(&self, b: &FieldElement) -> FieldElement {
+        FieldElement(limbs::add(&self.0, &b.0))
+    }
+
+    /// `self - b` in a `const` context. See [`FieldElement::const_add`].
+    #[doc(hidden)]
+    pub const fn const_sub(&self, b: &FieldElement) -> FieldElement {
+        FieldElement(limbs::sub(&self.0, &b.0))
+    }
+
+    /// `self · b` in a `const` context. See [`FieldElement::const_add`].
+    #[doc(hidden)]
+    pub const fn const_mul(&self, b: &FieldElement) -> FieldElement {
+        FieldElement(limbs::mul(&self.0, &b.0))
+    }
+
+    /// `self²` in a `const` context. See [`FieldElement::const_add`].
+    #[doc(hidden)]
+    pub const fn const_square(&self) -> FieldElement {
+        FieldElement(limbs::square(&self.0))
+    }
 }
 
 impl FieldArith for FieldElement {
