@@ -281,21 +281,99 @@ pub(crate) fn reduce_wide(x: &[u64; 8]) -> Limbs {
     out
 }
 
-/// `a·b mod l`.
+/// `x mod l` for `x < 2^506`, which covers every `a·b + c` of reduced values
+/// (l^2 + l < 2^505). Result `< l`.
+///
+/// The same folds as [`reduce_wide`], shortened by the smaller input:
+///
+/// 1. x = h·2^252 + lo,            h < 2^254 (4 limbs).                x ≡ lo - h·c
+/// 2. t = h·c < 2^379 = t_h·2^252 + t_l, t_h < 2^127 (2 limbs).       x ≡ lo - t_l + t_h·c
+/// 3. u = t_h·c < 2^252 (since c < 2^124.4): nothing left to fold.
+/// 4. r = lo + u + l - t_l lies in (c, 2^253 + l), below 2^254: exact mod 2^256.
+/// 5. r = q·2^252 + s with q <= 3; w = s + l - q·c lies in (l - 3c, 2^252 + l) ⊂ (0, 2l).
+/// 6. One conditional subtraction of l.
+///
+/// 8 + 4 + 2 = 14 products.
+#[inline(always)]
+fn reduce_product(x: &[u64; 8]) -> Limbs {
+    debug_assert!(x[7] >> 58 == 0, "input not below 2^506");
+    // Step 1.
+    let h: [u64; 4] = shr252(x);
+    let lo = [x[0], x[1], x[2], x[3] & LOW60];
+
+    // Step 2: t = h·c, 4 x 2 limbs -> 6 limbs (t < 2^379).
+    let mut t = [0u64; 6];
+    let mut i = 0;
+    while i < 4 {
+        let (t0, k) = mac(t[i], h[i], C[0], 0);
+        let (t1, k) = mac(t[i + 1], h[i], C[1], k);
+        t[i] = t0;
+        t[i + 1] = t1;
+        t[i + 2] = k;
+        i += 1;
+    }
+    let t_h: [u64; 2] = shr252(&t);
+    let t_l = [t[0], t[1], t[2], t[3] & LOW60];
+
+    // Step 3: u = t_h·c, 2 x 2 limbs, below 2^252 (u[3] < 2^60).
+    let (u0, k) = mac(0, t_h[0], C[0], 0);
+    let (u1, u2) = mac(0, t_h[0], C[1], k);
+    let (u1, k) = mac(u1, t_h[1], C[0], 0);
+    let (u2, u3) = mac(u2, t_h[1], C[1], k);
+    debug_assert!(u3 >> 60 == 0);
+
+    // Step 4: r = lo + u + l - t_l (mod 2^256, exact by the bounds above).
+    let (r0, k) = adc(lo[0], u0, 0);
+    let (r1, k) = adc(lo[1], u1, k);
+    let (r2, k) = adc(lo[2], u2, k);
+    let (r3, _) = adc(lo[3], u3, k);
+    let (r0, k) = adc(r0, L[0], 0);
+    let (r1, k) = adc(r1, L[1], k);
+    let (r2, k) = adc(r2, L[2], k);
+    let (r3, _) = adc(r3, L[3], k);
+    let (r0, k) = sbb(r0, t_l[0], 0);
+    let (r1, k) = sbb(r1, t_l[1], k);
+    let (r2, k) = sbb(r2, t_l[2], k);
+    let (r3, _) = sbb(r3, t_l[3], k);
+
+    // Step 5: w = s + l - q·c, q = r >> 252 <= 3.
+    let q = r3 >> 60;
+    debug_assert!(q <= 3);
+    let (qc0, k) = mac(0, q, C[0], 0);
+    let (qc1, _) = mac(0, q, C[1], k);
+    let (w0, k) = adc(r0, L[0], 0);
+    let (w1, k) = adc(r1, L[1], k);
+    let (w2, k) = adc(r2, L[2], k);
+    let (w3, _) = adc(r3 & LOW60, L[3], k);
+    let (w0, k) = sbb(w0, qc0, 0);
+    let (w1, k) = sbb(w1, qc1, k);
+    let (w2, k) = sbb(w2, 0, k);
+    let (w3, _) = sbb(w3, 0, k);
+
+    // Step 6.
+    let out = sub_l_if_ge(&[w0, w1, w2, w3]);
+    debug_assert!(is_reduced(&out));
+    out
+}
+
+/// `a·b mod l`, for reduced `a`, `b`.
 #[inline]
 pub(crate) fn mul(a: &Limbs, b: &Limbs) -> Limbs {
-    reduce_wide(&mul_wide(a, b))
+    debug_assert!(is_reduced(a) && is_reduced(b));
+    reduce_product(&mul_wide(a, b))
 }
 
-/// `a^2 mod l`.
+/// `a^2 mod l`, for reduced `a`.
 #[inline]
 pub(crate) fn square(a: &Limbs) -> Limbs {
-    reduce_wide(&square_wide(a))
+    debug_assert!(is_reduced(a));
+    reduce_product(&square_wide(a))
 }
 
-/// `a·b + c mod l`, with one reduction: for reduced inputs a·b + c < l^2 + l < 2^512.
+/// `a·b + c mod l`, with one reduction: for reduced inputs a·b + c < l^2 + l < 2^506.
 #[inline]
 pub(crate) fn mul_add(a: &Limbs, b: &Limbs, c: &Limbs) -> Limbs {
+    debug_assert!(is_reduced(a) && is_reduced(b) && is_reduced(c));
     let mut p = mul_wide(a, b);
     let mut k = 0;
     let mut i = 0;
@@ -307,7 +385,7 @@ pub(crate) fn mul_add(a: &Limbs, b: &Limbs, c: &Limbs) -> Limbs {
         (p[i], k) = adc(p[i], 0, k);
         i += 1;
     }
-    reduce_wide(&p)
+    reduce_product(&p)
 }
 
 /// Little-endian bytes to limbs.
@@ -331,4 +409,72 @@ pub(crate) fn to_le_bytes(x: &Limbs) -> [u8; 32] {
         chunk.copy_from_slice(&limb.to_le_bytes());
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Turns 64 bytes into a value below 2^506 by clearing the top 6 bits.
+    fn below_2_506(bytes: [u8; 64]) -> [u64; 8] {
+        let mut x: [u64; 8] = from_le_bytes(&bytes);
+        x[7] &= (1 << 58) - 1;
+        x
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(
+            if cfg!(debug_assertions) { 2_000 } else { 20_000 }
+        ))]
+
+        /// The short reduction agrees with the general one on its whole domain
+        /// (x < 2^506, wider than the products it is used for), with the top and the
+        /// low 252 bits pushed to all-ones half of the time.
+        #[test]
+        fn reduce_product_matches_reduce_wide(
+            bytes in any::<[u8; 64]>(),
+            top_ones in any::<bool>(),
+            low_ones in any::<bool>(),
+        ) {
+            let mut x = below_2_506(bytes);
+            if top_ones {
+                x[7] = (1 << 58) - 1;
+                x[6] = u64::MAX;
+            }
+            if low_ones {
+                x[0] = u64::MAX;
+                x[1] = u64::MAX;
+                x[2] = u64::MAX;
+                x[3] |= LOW60;
+            }
+            prop_assert_eq!(reduce_product(&x), reduce_wide(&x));
+        }
+
+        /// The dedicated square equals the general product.
+        #[test]
+        fn square_wide_matches_mul_wide(a in any::<[u64; 4]>()) {
+            prop_assert_eq!(square_wide(&a), mul_wide(&a, &a));
+        }
+    }
+
+    #[test]
+    fn reduce_product_extremes() {
+        let top = [
+            u64::MAX,
+            u64::MAX,
+            u64::MAX,
+            u64::MAX,
+            u64::MAX,
+            u64::MAX,
+            u64::MAX,
+            (1 << 58) - 1,
+        ];
+        assert_eq!(reduce_product(&top), reduce_wide(&top));
+        assert_eq!(reduce_product(&[0; 8]), [0; 4]);
+        let lm1 = [L[0] - 1, L[1], L[2], L[3]];
+        // (l-1)^2 = 1 mod l.
+        assert_eq!(mul(&lm1, &lm1), [1, 0, 0, 0]);
+        assert_eq!(mul_add(&lm1, &lm1, &lm1), [0; 4]);
+    }
 }
