@@ -81,7 +81,7 @@ pub trait FieldArith:
         Self::conditional_select(self, &-*self, self.is_negative())
     }
 
-    /// (self^(2^250 - 1), self^11): the shared head of [`Self::invert`] and
+    /// (self^(2^250 - 1), self^11): the shared head of [`Self::invert_fermat`] and
     /// [`Self::pow22523`].
     fn pow_2_250_minus_1(&self) -> (Self, Self) {
         let z = *self;
@@ -108,8 +108,20 @@ pub trait FieldArith:
         (z_250_0, z11)
     }
 
-    /// 1/self by Fermat: self^(p-2) = self^(2^255 - 21). Maps 0 to 0.
+    /// 1/self, in constant time; maps 0 to 0.
+    ///
+    /// Bernstein–Yang safegcd (a fixed 620 divsteps, see the `safegcd` module), run on
+    /// the portable representation: the two conversions cost far less than the
+    /// inversion. [`Self::invert_fermat`] is the reference it is tested against.
     fn invert(&self) -> Self {
+        Self::from_field(&crate::safegcd::invert(&self.to_field()))
+    }
+
+    /// 1/self by Fermat: self^(p-2) = self^(2^255 - 21). Maps 0 to 0.
+    ///
+    /// The reference for [`Self::invert`] (tests compare the two); slower, about 254
+    /// squarings and 11 multiplications.
+    fn invert_fermat(&self) -> Self {
         let (z_250_0, z11) = self.pow_2_250_minus_1();
         let t = z_250_0.pow2k(5); //               2^255 - 2^5
         t * z11 //                                 2^255 - 21

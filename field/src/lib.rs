@@ -16,6 +16,7 @@
 pub mod arith;
 pub mod backend;
 mod ops;
+mod safegcd;
 
 pub use arith::FieldArith;
 
