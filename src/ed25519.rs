@@ -1,0 +1,61 @@
+//! Ed25519 signatures (RFC 8032 PureEdDSA) on the edwards25519 group.
+//!
+//! Built only on the public API of the field, scalar and group crates, this module shows
+//! how a signature crate uses them.
+//!
+//! - [`SigningKey`]: key generation from a 32-byte seed and deterministic signing.
+//! - [`VerifyingKey`]: two verification rules.
+//!   - [`VerifyingKey::verify`] follows [ZIP-215]: S must be canonical; A and R may be any
+//!     encoding [`Point::from_bytes`](crate::Point::from_bytes) accepts (non-canonical and
+//!     small-order ones included); the challenge hashes the encodings as received; the
+//!     equation is cofactored, `[8][S]B = [8]R + [8][k]A`. Every implementation following
+//!     these rules agrees on every input, and batch verification agrees with it.
+//!   - [`VerifyingKey::verify_strict`] rejects non-canonical encodings of A and R,
+//!     small-order A and R, and uses the cofactorless equation `[S]B = R + [k]A`.
+//! - [`verify_batch`]: many signatures at once, accepting exactly when every one passes
+//!   [`VerifyingKey::verify`] (except with probability at most 2^-128 over the random
+//!   coefficients).
+//!
+//! ```
+//! use edwards25519::ed25519::{Error, SigningKey};
+//!
+//! let key = SigningKey::from_seed(&[7u8; 32]);
+//! let sig = key.sign(b"hello");
+//! let vk = key.verifying_key();
+//! assert!(vk.verify(b"hello", &sig).is_ok());
+//! assert!(vk.verify_strict(b"hello", &sig).is_ok());
+//! assert_eq!(vk.verify(b"goodbye", &sig), Err(Error::EquationFailed));
+//! ```
+//!
+//! [ZIP-215]: https://zips.z.cash/zip-0215
+
+mod batch;
+mod error;
+mod signature;
+mod signing;
+#[cfg(feature = "signature")]
+mod traits;
+mod verifying;
+
+pub use batch::verify_batch;
+pub use error::Error;
+pub use signature::Signature;
+pub use signing::SigningKey;
+pub use verifying::VerifyingKey;
+
+use crate::Scalar;
+use sha2::{Digest, Sha512};
+
+/// The challenge k = SHA-512(R || A || M) mod l, over the encodings of R and A exactly
+/// as they were received (never re-encoded: ZIP-215 and RFC 8032 both hash the bytes).
+///
+/// Public data only: used by signing (where R, A and M are all public) and verification.
+fn challenge(r: &[u8; 32], a: &[u8; 32], msg: &[u8]) -> Scalar {
+    let mut h = Sha512::new();
+    h.update(r);
+    h.update(a);
+    h.update(msg);
+    let mut digest = [0u8; 64];
+    h.finalize_into((&mut digest).into());
+    Scalar::from_bytes_mod_order_wide(&digest)
+}

@@ -1,0 +1,68 @@
+//! Why a key could not be decoded or a signature did not verify.
+
+use crate::DecodeError;
+use core::fmt;
+
+/// Why an Ed25519 operation failed.
+///
+/// Verification errors are reported in the order the checks run: S, then the public key,
+/// then R, then the equation.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// The public key A is not the encoding of a curve point.
+    InvalidPublicKey(DecodeError),
+    /// The R half of the signature is not the encoding of a curve point.
+    InvalidR(DecodeError),
+    /// The S half of the signature is not below the group order l.
+    NonCanonicalS,
+    /// `verify_strict`: the public key is a non-canonical encoding of its point.
+    NonCanonicalPublicKey,
+    /// `verify_strict`: R is a non-canonical encoding of its point.
+    NonCanonicalR,
+    /// `verify_strict`: the public key is a point of small order (in the 8-torsion).
+    SmallOrderPublicKey,
+    /// `verify_strict`: R is a point of small order (in the 8-torsion).
+    SmallOrderR,
+    /// The verification equation does not hold: the signature is not valid for this
+    /// message and key (for a batch: at least one signature is not).
+    EquationFailed,
+    /// `verify_batch`: the messages, signatures and keys slices have different lengths.
+    BatchLengthMismatch,
+    /// A byte slice has the wrong length for the value decoded from it.
+    InvalidLength,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::InvalidPublicKey(e) => write!(f, "invalid Ed25519 public key: {e}"),
+            Error::InvalidR(e) => write!(f, "invalid signature: R is not a point: {e}"),
+            Error::NonCanonicalS => f.write_str("invalid signature: S is not below l"),
+            Error::NonCanonicalPublicKey => {
+                f.write_str("public key is a non-canonical point encoding")
+            }
+            Error::NonCanonicalR => {
+                f.write_str("invalid signature: R is a non-canonical point encoding")
+            }
+            Error::SmallOrderPublicKey => f.write_str("public key is a point of small order"),
+            Error::SmallOrderR => f.write_str("invalid signature: R is a point of small order"),
+            Error::EquationFailed => {
+                f.write_str("invalid signature: the verification equation does not hold")
+            }
+            Error::BatchLengthMismatch => {
+                f.write_str("batch verification: messages, signatures and keys differ in length")
+            }
+            Error::InvalidLength => f.write_str("input has the wrong length"),
+        }
+    }
+}
+
+impl core::error::Error for Error {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            Error::InvalidPublicKey(e) | Error::InvalidR(e) => Some(e),
+            _ => None,
+        }
+    }
+}

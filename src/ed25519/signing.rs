@@ -1,0 +1,134 @@
+//! The secret key: RFC 8032 §5.1.5 key expansion and §5.1.6 deterministic signing.
+
+use super::{Signature, VerifyingKey, challenge};
+use crate::{Point, Scalar};
+use core::fmt;
+use sha2::{Digest, Sha512};
+use subtle::{Choice, ConstantTimeEq};
+use zeroize::{Zeroize, ZeroizeOnDrop};
+
+/// An Ed25519 secret key: the 32-byte seed and its expansion.
+///
+/// The seed, the secret scalar and the nonce prefix are overwritten with zeros when the
+/// key is dropped. `Debug` prints only the public key.
+#[derive(Clone)]
+pub struct SigningKey {
+    /// The RFC 8032 private key (the seed).
+    seed: [u8; 32],
+    /// s: the first half of SHA-512(seed), clamped, reduced mod l (the same point
+    /// multiples as the unreduced value, since B has order l).
+    scalar: Scalar,
+    /// The second half of SHA-512(seed), hashed with the message to derive the nonce.
+    prefix: [u8; 32],
+    /// `A = [s]B`, with its canonical encoding.
+    verifying_key: VerifyingKey,
+}
+
+impl SigningKey {
+    /// The key with this 32-byte seed (the RFC 8032 private key), expanded as in
+    /// RFC 8032 §5.1.5. Constant time.
+    pub fn from_seed(seed: &[u8; 32]) -> SigningKey {
+        let mut h = [0u8; 64];
+        Sha512::new()
+            .chain_update(seed)
+            .finalize_into((&mut h).into());
+        let mut lo = [0u8; 32];
+        let mut prefix = [0u8; 32];
+        lo.copy_from_slice(&h[..32]);
+        prefix.copy_from_slice(&h[32..]);
+        let scalar = Scalar::from_bytes_with_clamping(lo);
+        h.zeroize();
+        lo.zeroize();
+        let verifying_key = VerifyingKey::from_point(&Point::mul_base(&scalar));
+        SigningKey {
+            seed: *seed,
+            scalar,
+            prefix,
+            verifying_key,
+        }
+    }
+
+    /// A new key from 32 bytes of `rng`.
+    pub fn generate<R: rand_core::CryptoRng + ?Sized>(rng: &mut R) -> SigningKey {
+        let mut seed = [0u8; 32];
+        rng.fill_bytes(&mut seed);
+        let key = SigningKey::from_seed(&seed);
+        seed.zeroize();
+        key
+    }
+
+    /// The seed this key was made from. Secret: handle with care.
+    pub fn to_bytes(&self) -> [u8; 32] {
+        self.seed
+    }
+
+    /// The public key `A = [s]B`.
+    pub fn verifying_key(&self) -> VerifyingKey {
+        self.verifying_key
+    }
+
+    /// Signs `msg` (RFC 8032 §5.1.6, PureEdDSA): deterministic, the same key and message
+    /// always give the same signature. Constant time in the secret key and nonce.
+    pub fn sign(&self, msg: &[u8]) -> Signature {
+        // r = SHA-512(prefix || M) mod l: the secret nonce.
+        let mut digest = [0u8; 64];
+        Sha512::new()
+            .chain_update(self.prefix)
+            .chain_update(msg)
+            .finalize_into((&mut digest).into());
+        let mut r = Scalar::from_bytes_mod_order_wide(&digest);
+        digest.zeroize();
+        // R = [r]B is public once encoded.
+        let r_bytes = Point::mul_base(&r).to_bytes();
+        let k = challenge(&r_bytes, self.verifying_key.as_bytes(), msg);
+        // S = r + k·s mod l.
+        let s = Scalar::multiply_add(&k, &self.scalar, &r);
+        r.zeroize();
+        Signature::from_components(r_bytes, s.to_bytes())
+    }
+}
+
+impl Drop for SigningKey {
+    fn drop(&mut self) {
+        self.seed.zeroize();
+        self.scalar.zeroize();
+        self.prefix.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for SigningKey {}
+
+impl From<&[u8; 32]> for SigningKey {
+    fn from(seed: &[u8; 32]) -> SigningKey {
+        SigningKey::from_seed(seed)
+    }
+}
+
+impl From<&SigningKey> for VerifyingKey {
+    fn from(key: &SigningKey) -> VerifyingKey {
+        key.verifying_key
+    }
+}
+
+impl ConstantTimeEq for SigningKey {
+    /// Compares the seeds in constant time.
+    fn ct_eq(&self, other: &SigningKey) -> Choice {
+        self.seed.ct_eq(&other.seed)
+    }
+}
+
+impl PartialEq for SigningKey {
+    fn eq(&self, other: &SigningKey) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+
+impl Eq for SigningKey {}
+
+impl fmt::Debug for SigningKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SigningKey")
+            .field("verifying_key", &self.verifying_key)
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,58 @@
+//! The RustCrypto `signature` traits and conversions to and from the `ed25519` crate's
+//! `Signature` (feature `signature`), so this crate can stand in where those are expected.
+
+use super::{Signature, SigningKey, VerifyingKey};
+
+impl signature::Signer<Signature> for SigningKey {
+    fn try_sign(&self, msg: &[u8]) -> Result<Signature, signature::Error> {
+        Ok(self.sign(msg))
+    }
+}
+
+impl signature::Signer<::ed25519::Signature> for SigningKey {
+    fn try_sign(&self, msg: &[u8]) -> Result<::ed25519::Signature, signature::Error> {
+        Ok(self.sign(msg).into())
+    }
+}
+
+impl signature::Keypair for SigningKey {
+    type VerifyingKey = VerifyingKey;
+
+    fn verifying_key(&self) -> VerifyingKey {
+        SigningKey::verifying_key(self)
+    }
+}
+
+/// ZIP-215 rules ([`VerifyingKey::verify`]); the reason for a failure is not kept
+/// (`signature::Error` is opaque).
+impl signature::Verifier<Signature> for VerifyingKey {
+    fn verify(&self, msg: &[u8], sig: &Signature) -> Result<(), signature::Error> {
+        VerifyingKey::verify(self, msg, sig).map_err(|_| signature::Error::new())
+    }
+}
+
+/// ZIP-215 rules ([`VerifyingKey::verify`]); the reason for a failure is not kept
+/// (`signature::Error` is opaque).
+impl signature::Verifier<::ed25519::Signature> for VerifyingKey {
+    fn verify(&self, msg: &[u8], sig: &::ed25519::Signature) -> Result<(), signature::Error> {
+        VerifyingKey::verify(self, msg, &Signature::from(sig)).map_err(|_| signature::Error::new())
+    }
+}
+
+impl From<Signature> for ::ed25519::Signature {
+    fn from(sig: Signature) -> ::ed25519::Signature {
+        ::ed25519::Signature::from_bytes(&sig.to_bytes())
+    }
+}
+
+impl From<&::ed25519::Signature> for Signature {
+    fn from(sig: &::ed25519::Signature) -> Signature {
+        Signature::from_bytes(&sig.to_bytes())
+    }
+}
+
+impl From<::ed25519::Signature> for Signature {
+    fn from(sig: ::ed25519::Signature) -> Signature {
+        Signature::from(&sig)
+    }
+}

@@ -1,0 +1,184 @@
+//! The public key and the two verification rules.
+
+use super::{Error, Signature, challenge};
+use crate::Point;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+
+/// An Ed25519 public key: the point A and its encoding exactly as given.
+///
+/// Any encoding that [`Point::from_bytes`] accepts is a valid key here, including
+/// non-canonical encodings and points of small order: [`VerifyingKey::verify`] accepts
+/// them (ZIP-215), [`VerifyingKey::verify_strict`] rejects them. Equality and hashing
+/// compare the bytes.
+#[derive(Clone, Copy)]
+pub struct VerifyingKey {
+    bytes: [u8; 32],
+    point: Point,
+}
+
+impl VerifyingKey {
+    /// Decodes a public key; fails exactly when [`Point::from_bytes`] fails.
+    /// The bytes are kept as given and hashed as given.
+    pub fn from_bytes(bytes: &[u8; 32]) -> Result<VerifyingKey, Error> {
+        let point = Point::from_bytes(bytes).map_err(Error::InvalidPublicKey)?;
+        Ok(VerifyingKey {
+            bytes: *bytes,
+            point,
+        })
+    }
+
+    /// The key for the point A, with its canonical encoding.
+    pub fn from_point(point: &Point) -> VerifyingKey {
+        VerifyingKey {
+            bytes: point.to_bytes(),
+            point: *point,
+        }
+    }
+
+    /// The encoding as given to [`VerifyingKey::from_bytes`] (canonical for keys made
+    /// any other way).
+    pub fn to_bytes(&self) -> [u8; 32] {
+        self.bytes
+    }
+
+    /// The encoding, borrowed.
+    pub fn as_bytes(&self) -> &[u8; 32] {
+        &self.bytes
+    }
+
+    /// The point A.
+    pub fn to_point(&self) -> Point {
+        self.point
+    }
+
+    /// Whether the encoding is the canonical one of its point (what RFC 8032 decoding
+    /// requires and [`VerifyingKey::verify_strict`] checks).
+    pub fn is_canonical(&self) -> bool {
+        is_canonical_encoding(&self.bytes, &self.point)
+    }
+
+    /// Whether A has small order (lies in the 8-torsion subgroup). Such a key verifies
+    /// signatures that were made without any secret, under the ZIP-215 rules.
+    pub fn is_weak(&self) -> bool {
+        self.point.is_small_order()
+    }
+
+    /// Verifies `sig` on `msg` under the ZIP-215 rules.
+    ///
+    /// S must be below l; R may be any encoding [`Point::from_bytes`] accepts;
+    /// k = SHA-512(R || A || M) mod l over the encodings as received; accepts exactly when
+    /// `[8][S]B = [8]R + [8][k]A`. Agrees with [`verify_batch`](super::verify_batch) on
+    /// every input.
+    ///
+    /// Execution time depends on the inputs (all of them public).
+    pub fn verify(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
+        let s = sig.s_scalar()?;
+        let r = Point::from_bytes(sig.r_bytes()).map_err(Error::InvalidR)?;
+        let k = challenge(sig.r_bytes(), &self.bytes, msg);
+        // R' = [k](-A) + [S]B, and the equation is [8](R' - R) = identity.
+        let r_prime = Point::vartime_double_scalar_mul_basepoint(&k, &-self.point, &s);
+        if (r_prime - r).mul_by_cofactor().is_identity() {
+            Ok(())
+        } else {
+            Err(Error::EquationFailed)
+        }
+    }
+
+    /// Verifies `sig` on `msg` under strict rules.
+    ///
+    /// S must be below l; A and R must be canonical encodings of points that are not of
+    /// small order; k = SHA-512(R || A || M) mod l; accepts exactly when `[S]B = R + [k]A`.
+    /// Everything [`VerifyingKey::verify_strict`] accepts, [`VerifyingKey::verify`]
+    /// accepts too.
+    ///
+    /// Execution time depends on the inputs (all of them public).
+    pub fn verify_strict(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
+        let s = sig.s_scalar()?;
+        if !self.is_canonical() {
+            return Err(Error::NonCanonicalPublicKey);
+        }
+        if self.point.is_small_order() {
+            return Err(Error::SmallOrderPublicKey);
+        }
+        let r = Point::from_bytes(sig.r_bytes()).map_err(Error::InvalidR)?;
+        if !is_canonical_encoding(sig.r_bytes(), &r) {
+            return Err(Error::NonCanonicalR);
+        }
+        if r.is_small_order() {
+            return Err(Error::SmallOrderR);
+        }
+        let k = challenge(sig.r_bytes(), &self.bytes, msg);
+        let r_prime = Point::vartime_double_scalar_mul_basepoint(&k, &-self.point, &s);
+        if r_prime == r {
+            Ok(())
+        } else {
+            Err(Error::EquationFailed)
+        }
+    }
+}
+
+/// Whether `bytes`, which decoded to `point`, is the canonical encoding of `point`.
+///
+/// A point has exactly one other kind of encoding: y in [p, 2^255) (y + p < 2^255 only
+/// for y < 19), or x = 0 with the sign bit set. Checking the bytes and the decoded x
+/// costs no inversion and no square root, unlike re-encoding or strict re-decoding (the
+/// tests check it against [`Point::from_canonical_bytes`]).
+fn is_canonical_encoding(bytes: &[u8; 32], point: &Point) -> bool {
+    // y >= p = 2^255 - 19 exactly when bytes 1..31 are 0xff, the top byte without the
+    // sign bit is 0x7f, and the low byte is at least 0xed.
+    let y_ge_p =
+        bytes[0] >= 0xed && bytes[1..31].iter().all(|&b| b == 0xff) && bytes[31] & 0x7f == 0x7f;
+    let sign_bit = bytes[31] >> 7 == 1;
+    let (x, _, _, _) = point.extended_coordinates();
+    let x_is_zero: bool = x.is_zero().into();
+    !(y_ge_p || (sign_bit && x_is_zero))
+}
+
+impl PartialEq for VerifyingKey {
+    fn eq(&self, other: &VerifyingKey) -> bool {
+        self.bytes == other.bytes
+    }
+}
+
+impl Eq for VerifyingKey {}
+
+impl Hash for VerifyingKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.bytes.hash(state);
+    }
+}
+
+impl TryFrom<&[u8; 32]> for VerifyingKey {
+    type Error = Error;
+
+    fn try_from(bytes: &[u8; 32]) -> Result<VerifyingKey, Error> {
+        VerifyingKey::from_bytes(bytes)
+    }
+}
+
+impl TryFrom<&[u8]> for VerifyingKey {
+    type Error = Error;
+
+    /// Fails with [`Error::InvalidLength`] unless the slice has exactly 32 bytes.
+    fn try_from(bytes: &[u8]) -> Result<VerifyingKey, Error> {
+        let bytes: &[u8; 32] = bytes.try_into().map_err(|_| Error::InvalidLength)?;
+        VerifyingKey::from_bytes(bytes)
+    }
+}
+
+impl From<VerifyingKey> for Point {
+    fn from(key: VerifyingKey) -> Point {
+        key.point
+    }
+}
+
+impl fmt::Debug for VerifyingKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("VerifyingKey(")?;
+        for b in &self.bytes {
+            write!(f, "{b:02x}")?;
+        }
+        f.write_str(")")
+    }
+}

@@ -1,0 +1,153 @@
+//! Cross-checks against ed25519-dalek 3: same keys and signatures for random seeds and
+//! messages, and the same strict verdicts on random and edge-case inputs.
+
+mod common;
+
+use common::{field, read_json, unhex, unhex_n};
+use ed25519_dalek::Signer as _;
+use edwards25519::ed25519::{Signature, SigningKey, VerifyingKey};
+use proptest::prelude::*;
+
+fn cases(n_debug: u32, n_release: u32) -> ProptestConfig {
+    ProptestConfig::with_cases(if cfg!(debug_assertions) {
+        n_debug
+    } else {
+        n_release
+    })
+}
+
+/// ed25519-dalek's strict verdict; a key it cannot decode rejects.
+fn dalek_strict(key: &[u8; 32], msg: &[u8], sig: &[u8; 64]) -> bool {
+    match ed25519_dalek::VerifyingKey::from_bytes(key) {
+        Ok(vk) => vk
+            .verify_strict(msg, &ed25519_dalek::Signature::from_bytes(sig))
+            .is_ok(),
+        Err(_) => false,
+    }
+}
+
+/// Our strict verdict; a key we cannot decode rejects.
+fn our_strict(key: &[u8; 32], msg: &[u8], sig: &[u8; 64]) -> bool {
+    match VerifyingKey::from_bytes(key) {
+        Ok(vk) => vk.verify_strict(msg, &Signature::from_bytes(sig)).is_ok(),
+        Err(_) => false,
+    }
+}
+
+proptest! {
+    #![proptest_config(cases(64, 512))]
+
+    #[test]
+    fn same_keys_and_signatures(seed in any::<[u8; 32]>(), msg in proptest::collection::vec(any::<u8>(), 0..300)) {
+        let ours = SigningKey::from_seed(&seed);
+        let theirs = ed25519_dalek::SigningKey::from_bytes(&seed);
+        let pk = ours.verifying_key().to_bytes();
+        prop_assert_eq!(pk, theirs.verifying_key().to_bytes());
+        let sig = ours.sign(&msg).to_bytes();
+        prop_assert_eq!(sig, theirs.sign(&msg).to_bytes());
+        prop_assert!(our_strict(&pk, &msg, &sig));
+        prop_assert!(dalek_strict(&pk, &msg, &sig));
+        prop_assert!(ours.verifying_key().verify(&msg, &Signature::from_bytes(&sig)).is_ok());
+    }
+
+    /// Flip one bit of the key, the signature or the message of a valid signature (or
+    /// nothing): both strict verifiers give the same verdict, and ZIP-215 agrees with
+    /// strict (none of these inputs involve small-order or non-canonical points, except
+    /// by a negligible chance the assertion would report).
+    #[test]
+    fn same_strict_verdict_on_mutations(
+        seed in any::<[u8; 32]>(),
+        msg in proptest::collection::vec(any::<u8>(), 1..64),
+        target in 0usize..4,
+        bit in 0usize..512,
+    ) {
+        let key = SigningKey::from_seed(&seed);
+        let mut pk = key.verifying_key().to_bytes();
+        let mut sig = key.sign(&msg).to_bytes();
+        let mut msg = msg;
+        match target {
+            0 => pk[(bit / 8) % 32] ^= 1 << (bit % 8),
+            1 => sig[bit / 8] ^= 1 << (bit % 8),
+            2 => { let n = msg.len(); msg[(bit / 8) % n] ^= 1 << (bit % 8) }
+            _ => {}
+        }
+        let strict = our_strict(&pk, &msg, &sig);
+        prop_assert_eq!(strict, dalek_strict(&pk, &msg, &sig));
+        prop_assert_eq!(strict, target == 3);
+        if let Ok(vk) = VerifyingKey::from_bytes(&pk) {
+            prop_assert_eq!(vk.verify(&msg, &Signature::from_bytes(&sig)).is_ok(), strict);
+        }
+    }
+}
+
+#[test]
+fn generate_matches_dalek_for_the_same_seed() {
+    let mut rng = rand::rng();
+    for _ in 0..8 {
+        let key = SigningKey::generate(&mut rng);
+        let theirs = ed25519_dalek::SigningKey::from_bytes(&key.to_bytes());
+        assert_eq!(
+            key.verifying_key().to_bytes(),
+            theirs.verifying_key().to_bytes()
+        );
+        assert_eq!(
+            key.sign(b"tour").to_bytes(),
+            theirs.sign(b"tour").to_bytes()
+        );
+    }
+}
+
+/// Every edge-case vector (ZIP-215 196, speccheck 12, CCTV 914, Wycheproof 151 with a
+/// 64-byte signature): our `verify_strict` and ed25519-dalek's agree.
+#[test]
+fn strict_agrees_with_dalek_on_edge_cases() {
+    let mut inputs: Vec<([u8; 32], Vec<u8>, [u8; 64])> = vec![];
+    for c in read_json("edge-cases/zip215/zip215.json")
+        .as_array()
+        .expect("array")
+    {
+        inputs.push((
+            unhex_n(field(c, "vk_bytes")),
+            b"Zcash".to_vec(),
+            unhex_n(field(c, "sig_bytes")),
+        ));
+    }
+    for c in read_json("edge-cases/speccheck/cases.json")
+        .as_array()
+        .expect("array")
+    {
+        inputs.push((
+            unhex_n(field(c, "pub_key")),
+            unhex(field(c, "message")),
+            unhex_n(field(c, "signature")),
+        ));
+    }
+    for c in read_json("edge-cases/cctv/ed25519vectors.json")
+        .as_array()
+        .expect("array")
+    {
+        inputs.push((
+            unhex_n(field(c, "key")),
+            field(c, "msg").as_bytes().to_vec(),
+            unhex_n(field(c, "sig")),
+        ));
+    }
+    let wycheproof = read_json("wycheproof/ed25519_test.json");
+    for g in wycheproof["testGroups"].as_array().expect("groups") {
+        let pk: [u8; 32] = unhex_n(field(&g["publicKey"], "pk"));
+        for t in g["tests"].as_array().expect("tests") {
+            if let Ok(sig) = <[u8; 64]>::try_from(unhex(field(t, "sig"))) {
+                inputs.push((pk, unhex(field(t, "msg")), sig));
+            }
+        }
+    }
+    let mut accepted = 0;
+    for (i, (pk, msg, sig)) in inputs.iter().enumerate() {
+        let ours = our_strict(pk, msg, sig);
+        assert_eq!(ours, dalek_strict(pk, msg, sig), "input {i}");
+        accepted += usize::from(ours);
+    }
+    // 196 + 12 + 914 + the Wycheproof cases with 64-byte signatures.
+    assert!(inputs.len() > 196 + 12 + 914 + 100);
+    assert!(accepted > 43);
+}
