@@ -95,7 +95,13 @@ const fn carry_wide(r: [u128; 5]) -> [u64; 5] {
 /// a + b, carried.
 #[inline(always)]
 pub(crate) const fn add(a: &[u64; 5], b: &[u64; 5]) -> [u64; 5] {
-    carry([a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4]])
+    carry([
+        a[0] + b[0],
+        a[1] + b[1],
+        a[2] + b[2],
+        a[3] + b[3],
+        a[4] + b[4],
+    ])
 }
 
 /// a - b, computed as (a + 4p) - b so no limb underflows for b < 2^52, then carried.
@@ -137,8 +143,16 @@ pub(crate) const fn mul(a: &[u64; 5], b: &[u64; 5]) -> [u64; 5] {
     debug_assert!(in_bounds(a) && in_bounds(b));
     let [a0, a1, a2, a3, a4] = *a;
     let [b0, b1, b2, b3, b4] = *b;
-    let r0 = add_mul19(add_mul19(add_mul19(add_mul19(m(a0, b0), a1, b4), a2, b3), a3, b2), a4, b1);
-    let r1 = add_mul19(add_mul19(add_mul19(m(a0, b1) + m(a1, b0), a2, b4), a3, b3), a4, b2);
+    let r0 = add_mul19(
+        add_mul19(add_mul19(add_mul19(m(a0, b0), a1, b4), a2, b3), a3, b2),
+        a4,
+        b1,
+    );
+    let r1 = add_mul19(
+        add_mul19(add_mul19(m(a0, b1) + m(a1, b0), a2, b4), a3, b3),
+        a4,
+        b2,
+    );
     let r2 = add_mul19(add_mul19(m(a0, b2) + m(a1, b1) + m(a2, b0), a3, b4), a4, b3);
     let r3 = add_mul19(m(a0, b3) + m(a1, b2) + m(a2, b1) + m(a3, b0), a4, b4);
     let r4 = m(a0, b4) + m(a1, b3) + m(a2, b2) + m(a3, b1) + m(a4, b0);
