@@ -3,6 +3,9 @@
 //! These check the operations against each other (and against num-bigint where a
 //! value is asserted), on the same edge-weighted inputs as `reference.rs`.
 
+// The aliasing tests spell out `x = x * x` and `x = &x * &x` on purpose.
+#![allow(clippy::assign_op_pattern, clippy::op_ref)]
+
 mod common;
 
 use common::*;
@@ -67,7 +70,7 @@ proptest! {
         let (mut x, mut y) = (a, a);
         for _ in 0..10 {
             x = x.mul32(b);
-            y = y * fb;
+            y *= fb;
             prop_assert!(x.is_in_bounds(), "limbs {:?}", x.limbs());
             prop_assert_eq!(x, y);
         }
