@@ -13,6 +13,7 @@
 //! controls that memcheck must flag. `.ci/ct-check.sh` drives it all.
 
 mod field_ops;
+mod group_ops;
 mod leaky;
 mod rng;
 mod scalar_ops;
@@ -35,7 +36,11 @@ pub struct Op {
 
 /// Every operation expected to be constant time, in the order `list` prints them.
 fn all_ops() -> Vec<&'static Op> {
-    field_ops::OPS.iter().chain(scalar_ops::OPS).collect()
+    field_ops::OPS
+        .iter()
+        .chain(scalar_ops::OPS)
+        .chain(group_ops::OPS)
+        .collect()
 }
 
 fn report_backend() {

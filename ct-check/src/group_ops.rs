@@ -1,0 +1,153 @@
+//! Group operations: scalar multiplications with secret scalars (and secret points),
+//! encoding of a secret point, point arithmetic, select and equality.
+//!
+//! Decoding (`Point::from_bytes`) is not checked: it is constant time only up to its
+//! accept/reject result, which memcheck would (rightly) see as a branch on the input.
+
+use edwards25519_group::Point;
+use subtle::{ConditionallySelectable, ConstantTimeEq};
+
+use crate::Op;
+use crate::field_ops::{public_choice, secret_choice};
+use crate::rng::Rng;
+use crate::scalar_ops::secret_scalar;
+use crate::valgrind::{make_defined, make_undefined};
+
+/// The group operations, by name.
+pub const OPS: &[Op] = &[
+    Op {
+        name: "point-mul-base",
+        run: mul_base,
+    },
+    Op {
+        name: "point-mul-public-point",
+        run: mul_public_point,
+    },
+    Op {
+        name: "point-mul-secret-point",
+        run: mul_secret_point,
+    },
+    Op {
+        name: "point-multiscalar-mul",
+        run: multiscalar,
+    },
+    Op {
+        name: "point-multiscalar-mul-secret-points",
+        run: multiscalar_secret_points,
+    },
+    Op {
+        name: "point-to-bytes",
+        run: to_bytes,
+    },
+    Op {
+        name: "point-to-montgomery-bytes",
+        run: to_montgomery_bytes,
+    },
+    Op {
+        name: "point-add",
+        run: add,
+    },
+    Op {
+        name: "point-double",
+        run: double,
+    },
+    Op {
+        name: "point-mul-by-cofactor",
+        run: mul_by_cofactor,
+    },
+    Op {
+        name: "point-select",
+        run: select,
+    },
+    Op {
+        name: "point-ct-eq",
+        run: ct_eq,
+    },
+];
+
+/// Terms in the multiscalar multiplications.
+const TERMS: usize = 4;
+
+/// A random point of the prime-order subgroup, public (computed before any marking).
+fn public_point(rng: &mut Rng) -> Point {
+    let s = edwards25519_scalar::Scalar::from_bytes_mod_order_wide(&rng.bytes());
+    Point::mul_base(&s)
+}
+
+/// A random point, marked secret.
+fn secret_point(rng: &mut Rng) -> Point {
+    let mut p = public_point(rng);
+    make_undefined(&mut p);
+    p
+}
+
+/// Declassifies a result point and encodes it.
+fn public(mut p: Point) -> Vec<u8> {
+    make_defined(&mut p);
+    p.to_bytes().to_vec()
+}
+
+fn mul_base(rng: &mut Rng) -> Vec<u8> {
+    public(Point::mul_base(&secret_scalar(rng)))
+}
+
+// `&P * &s` is the form API.md names; the owned form forwards to it.
+#[allow(clippy::op_ref)]
+fn mul_public_point(rng: &mut Rng) -> Vec<u8> {
+    let p = public_point(rng);
+    public(&p * &secret_scalar(rng))
+}
+
+// `&P * &s` is the form API.md names; the owned form forwards to it.
+#[allow(clippy::op_ref)]
+fn mul_secret_point(rng: &mut Rng) -> Vec<u8> {
+    let p = secret_point(rng);
+    public(&p * &secret_scalar(rng))
+}
+
+fn multiscalar(rng: &mut Rng) -> Vec<u8> {
+    let points: Vec<Point> = (0..TERMS).map(|_| public_point(rng)).collect();
+    let scalars: Vec<_> = (0..TERMS).map(|_| secret_scalar(rng)).collect();
+    public(Point::multiscalar_mul(&scalars, &points))
+}
+
+fn multiscalar_secret_points(rng: &mut Rng) -> Vec<u8> {
+    let points: Vec<Point> = (0..TERMS).map(|_| secret_point(rng)).collect();
+    let scalars: Vec<_> = (0..TERMS).map(|_| secret_scalar(rng)).collect();
+    public(Point::multiscalar_mul(&scalars, &points))
+}
+
+fn to_bytes(rng: &mut Rng) -> Vec<u8> {
+    let mut bytes = secret_point(rng).to_bytes();
+    make_defined(&mut bytes);
+    bytes.to_vec()
+}
+
+fn to_montgomery_bytes(rng: &mut Rng) -> Vec<u8> {
+    let mut bytes = secret_point(rng).to_montgomery_bytes();
+    make_defined(&mut bytes);
+    bytes.to_vec()
+}
+
+fn add(rng: &mut Rng) -> Vec<u8> {
+    let (p, q) = (secret_point(rng), secret_point(rng));
+    public(p + q)
+}
+
+fn double(rng: &mut Rng) -> Vec<u8> {
+    public(secret_point(rng).double())
+}
+
+fn mul_by_cofactor(rng: &mut Rng) -> Vec<u8> {
+    public(secret_point(rng).mul_by_cofactor())
+}
+
+fn select(rng: &mut Rng) -> Vec<u8> {
+    let (p, q) = (secret_point(rng), secret_point(rng));
+    public(Point::conditional_select(&p, &q, secret_choice(rng)))
+}
+
+fn ct_eq(rng: &mut Rng) -> Vec<u8> {
+    let (p, q) = (secret_point(rng), secret_point(rng));
+    vec![public_choice(p.ct_eq(&p)), public_choice(p.ct_eq(&q))]
+}
