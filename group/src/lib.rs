@@ -1,6 +1,321 @@
-//! The edwards25519 group (placeholder until the group crate lands).
+//! The edwards25519 group: points, encodings and scalar multiplication.
+//!
+//! edwards25519 is the twisted Edwards curve -x² + y² = 1 + d·x²·y² over GF(2^255 - 19),
+//! d = -121665/121666, the curve of Ed25519 (RFC 8032). Its group has order 8·l, with l
+//! the prime 2^252 + 27742317777372353535851937790883648493; [`Point::GENERATOR`] spans
+//! the subgroup of order l.
+//!
+//! [`Point`] holds extended coordinates (X : Y : Z : T) with x = X/Z, y = Y/Z,
+//! x·y = T/Z. **Invariant**: every `Point` is a valid curve point (Z != 0, on the curve,
+//! X·Y = Z·T): the only ways to make one are the constants, the group operations, and
+//! decoders that check their input ([`Point::from_bytes`], [`Point::from_canonical_bytes`],
+//! [`Point::from_extended_coordinates`]), which return a [`DecodeError`] otherwise.
+//!
+//! What runs in constant time: everything except the functions named `vartime_*`, whose
+//! execution time depends on their inputs (for public data only: signature
+//! verification). Decoders are constant time up to the final accept/reject.
+//!
+//! Field backends: scalar multiplications, encoding and decoding are written once,
+//! generic over the field backend, and pick the fastest backend this CPU supports once
+//! per call (see `edwards25519_field::backend`). Public coordinates are always the
+//! portable [`FieldElement`].
+//!
+//! ```
+//! use edwards25519_group::{Point, Scalar};
+//!
+//! let a = Scalar::from_bytes_mod_order([7; 32]);
+//! let p = Point::mul_base(&a);
+//! assert_eq!(p, &Point::GENERATOR * &a);
+//! let q = Point::from_bytes(&p.to_bytes()).expect("a valid encoding");
+//! assert_eq!(p, q);
+//! ```
 #![no_std]
 #![forbid(unsafe_code)]
-#![allow(dead_code)]
+#![warn(missing_docs)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+mod backend;
+mod encoding;
+mod error;
 mod models;
+#[cfg(feature = "alloc")]
+mod multiscalar;
+mod ops;
+mod scalar_mul;
+mod tables;
+
+pub use edwards25519_field::FieldElement;
+pub use edwards25519_scalar::Scalar;
+pub use error::DecodeError;
+
+use core::fmt;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+
+use models::{D, Extended};
+
+/// A point of edwards25519, in extended coordinates.
+///
+/// **Invariant**: always a valid curve point: Z != 0, -X² + Y² = Z² + d·T², X·Y = Z·T.
+/// Equality ([`PartialEq`], [`ConstantTimeEq`]) compares group elements, not
+/// coordinates.
+#[derive(Clone, Copy)]
+pub struct Point(pub(crate) Extended<FieldElement>);
+
+/// The base point's affine x (the even root), little-endian.
+const BASE_X: FieldElement = FieldElement::from_bytes(&[
+    0x1a, 0xd5, 0x25, 0x8f, 0x60, 0x2d, 0x56, 0xc9, 0xb2, 0xa7, 0x25, 0x95, 0x60, 0xc7, 0x2c, 0x69,
+    0x5c, 0xdc, 0xd6, 0xfd, 0x31, 0xe2, 0xa4, 0xc0, 0xfe, 0x53, 0x6e, 0xcd, 0xd3, 0x36, 0x69, 0x21,
+]);
+
+/// The base point's y = 4/5, little-endian.
+const BASE_Y: FieldElement = FieldElement::from_bytes(&[
+    0x58, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66,
+    0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66,
+]);
+
+/// x·y of the base point, little-endian (computed offline; `tests::generator` checks it).
+const BASE_T: FieldElement = FieldElement::from_bytes(&[
+    0xa3, 0xdd, 0xb7, 0xa5, 0xb3, 0x8a, 0xde, 0x6d, 0xf5, 0x52, 0x51, 0x77, 0x80, 0x9f, 0xf0, 0x20,
+    0x7d, 0xe3, 0xab, 0x64, 0x8e, 0x4e, 0xea, 0x66, 0x65, 0x76, 0x8b, 0xd7, 0x0f, 0x5f, 0x87, 0x67,
+]);
+
+impl Point {
+    /// The neutral element, (0, 1).
+    pub const IDENTITY: Point = Point(Extended::IDENTITY);
+
+    /// The RFC 8032 base point B: y = 4/5, x even (non-negative). Its order is l.
+    pub const GENERATOR: Point = Point(Extended {
+        x: BASE_X,
+        y: BASE_Y,
+        z: FieldElement::ONE,
+        t: BASE_T,
+    });
+
+    /// 2·self.
+    pub fn double(&self) -> Point {
+        Point(self.0.double())
+    }
+
+    /// 8·self (three doublings), which clears any small-order component.
+    pub fn mul_by_cofactor(&self) -> Point {
+        Point(self.0.mul_by_pow_2(3))
+    }
+
+    /// Whether self is the identity. Constant time.
+    pub fn is_identity(&self) -> bool {
+        self.ct_is_identity().into()
+    }
+
+    /// 1 if self is the identity: X = 0 and Y = Z.
+    fn ct_is_identity(&self) -> Choice {
+        self.0.x.is_zero() & self.0.y.ct_eq(&self.0.z)
+    }
+
+    /// Whether self has small order (divides the cofactor 8): 8·self is the identity.
+    /// Constant time.
+    pub fn is_small_order(&self) -> bool {
+        self.mul_by_cofactor().is_identity()
+    }
+
+    /// Whether self is in the prime-order subgroup: l·self is the identity. Constant
+    /// time (a full constant-time scalar multiplication by l).
+    pub fn is_torsion_free(&self) -> bool {
+        self.mul_by_group_order().is_identity()
+    }
+
+    /// The extended coordinates (X, Y, Z, T): x = X/Z, y = Y/Z, x·y = T/Z. Not unique:
+    /// any nonzero multiple of all four is the same point.
+    pub fn extended_coordinates(&self) -> (FieldElement, FieldElement, FieldElement, FieldElement) {
+        (self.0.x, self.0.y, self.0.z, self.0.t)
+    }
+
+    /// Builds a point from extended coordinates, checking them: Z != 0 and X·Y = Z·T
+    /// (else [`DecodeError::InvalidCoordinates`]; all-zero coordinates fail here), and
+    /// -X² + Y² = Z² + d·T² (else [`DecodeError::NotOnCurve`]).
+    ///
+    /// The checks run in constant time; only the final verdict branches.
+    pub fn from_extended_coordinates(
+        x: FieldElement,
+        y: FieldElement,
+        z: FieldElement,
+        t: FieldElement,
+    ) -> Result<Point, DecodeError> {
+        let shape_ok = !z.is_zero() & (x * y).ct_eq(&(z * t));
+        let (x2, y2, z2, t2) = (x.square(), y.square(), z.square(), t.square());
+        let curve_ok = (y2 - x2).ct_eq(&(z2 + D * t2));
+        if !bool::from(shape_ok) {
+            Err(DecodeError::InvalidCoordinates)
+        } else if !bool::from(curve_ok) {
+            Err(DecodeError::NotOnCurve)
+        } else {
+            Ok(Point(Extended { x, y, z, t }))
+        }
+    }
+}
+
+impl ConstantTimeEq for Point {
+    /// Equality of group elements: X1·Z2 = X2·Z1 and Y1·Z2 = Y2·Z1.
+    fn ct_eq(&self, other: &Point) -> Choice {
+        let (p, q) = (&self.0, &other.0);
+        (p.x * q.z).ct_eq(&(q.x * p.z)) & (p.y * q.z).ct_eq(&(q.y * p.z))
+    }
+}
+
+impl PartialEq for Point {
+    fn eq(&self, other: &Point) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+
+impl Eq for Point {}
+
+impl ConditionallySelectable for Point {
+    fn conditional_select(a: &Point, b: &Point, choice: Choice) -> Point {
+        Point(Extended::conditional_select(&a.0, &b.0, choice))
+    }
+}
+
+impl Default for Point {
+    /// The identity.
+    fn default() -> Point {
+        Point::IDENTITY
+    }
+}
+
+impl fmt::Debug for Point {
+    /// Shows the canonical encoding (little-endian hex), which identifies the point.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Point(")?;
+        for b in self.to_bytes() {
+            write!(f, "{b:02x}")?;
+        }
+        write!(f, ")")
+    }
+}
+
+#[cfg(feature = "zeroize")]
+impl zeroize::Zeroize for Point {
+    /// Overwrites the coordinates with the identity's (a valid point, so the invariant
+    /// holds after zeroizing).
+    fn zeroize(&mut self) {
+        self.0.x.zeroize();
+        self.0.y = FieldElement::ONE;
+        self.0.z = FieldElement::ONE;
+        self.0.t.zeroize();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fe(n: u64) -> FieldElement {
+        let mut b = [0u8; 32];
+        b[..8].copy_from_slice(&n.to_le_bytes());
+        FieldElement::from_bytes(&b)
+    }
+
+    #[test]
+    fn generator() {
+        let b = Point::GENERATOR.0;
+        assert_eq!(b.t, b.x * b.y);
+        assert_eq!(b.y * fe(5), fe(4));
+        assert!(!bool::from(b.x.is_negative()));
+        assert!(Point::from_extended_coordinates(b.x, b.y, b.z, b.t).is_ok());
+        assert!(!Point::GENERATOR.is_identity());
+        assert!(Point::GENERATOR.is_torsion_free());
+        assert!(!Point::GENERATOR.is_small_order());
+    }
+
+    #[test]
+    fn identity() {
+        let id = Point::IDENTITY;
+        assert!(id.is_identity() && id.is_small_order() && id.is_torsion_free());
+        assert_eq!(Point::default(), id);
+        assert_eq!(id.double(), id);
+        assert_eq!(id.mul_by_cofactor(), id);
+        // A scaled representation of the identity is still the identity.
+        let s = fe(12345);
+        let scaled = Point::from_extended_coordinates(FieldElement::ZERO, s, s, FieldElement::ZERO)
+            .expect("valid");
+        assert!(scaled.is_identity());
+        assert_eq!(scaled, id);
+    }
+
+    #[test]
+    fn equality_is_projective() {
+        let b = Point::GENERATOR;
+        let (x, y, z, t) = b.extended_coordinates();
+        let s = fe(987654321);
+        let scaled = Point::from_extended_coordinates(x * s, y * s, z * s, t * s).expect("valid");
+        assert_eq!(scaled, b);
+        assert_ne!(b.double(), b);
+        assert_ne!(-b, b);
+        let c = Point::conditional_select(&b, &Point::IDENTITY, Choice::from(1));
+        assert_eq!(c, Point::IDENTITY);
+        let c = Point::conditional_select(&b, &Point::IDENTITY, Choice::from(0));
+        assert_eq!(c, b);
+    }
+
+    #[test]
+    fn from_extended_coordinates_rejects() {
+        let (x, y, z, t) = Point::GENERATOR.extended_coordinates();
+        let zero = FieldElement::ZERO;
+        assert_eq!(
+            Point::from_extended_coordinates(zero, zero, zero, zero),
+            Err(DecodeError::InvalidCoordinates)
+        );
+        // Z = 0 with XY = ZT = 0 still fails.
+        assert_eq!(
+            Point::from_extended_coordinates(zero, y, zero, zero),
+            Err(DecodeError::InvalidCoordinates)
+        );
+        // T wrong: XY != ZT.
+        assert_eq!(
+            Point::from_extended_coordinates(x, y, z, t + FieldElement::ONE),
+            Err(DecodeError::InvalidCoordinates)
+        );
+        // XY = ZT holds but the point is off the curve: (x, 2y) scaled consistently.
+        let y2 = y + y;
+        assert_eq!(
+            Point::from_extended_coordinates(x, y2, z, x * y2),
+            Err(DecodeError::NotOnCurve)
+        );
+        // (0, 2, 1, 0): XY = ZT = 0, but -0 + 4 != 1.
+        assert_eq!(
+            Point::from_extended_coordinates(zero, fe(2), FieldElement::ONE, zero),
+            Err(DecodeError::NotOnCurve)
+        );
+    }
+
+    #[test]
+    fn small_order_and_torsion() {
+        // (0, -1) has order 2; (sqrt(-1), 0) order 4.
+        let minus_one = -FieldElement::ONE;
+        let zero = FieldElement::ZERO;
+        let t2 = Point::from_extended_coordinates(zero, minus_one, FieldElement::ONE, zero)
+            .expect("order 2");
+        assert!(!t2.is_identity() && t2.is_small_order() && !t2.is_torsion_free());
+        assert!(t2.double().is_identity());
+        let i = FieldElement::SQRT_M1;
+        let t4 =
+            Point::from_extended_coordinates(i, zero, FieldElement::ONE, zero).expect("order 4");
+        assert!(t4.is_small_order() && !t4.is_torsion_free());
+        assert_eq!(t4.double(), t2);
+        let mixed = Point::GENERATOR + t4;
+        assert!(!mixed.is_small_order() && !mixed.is_torsion_free());
+        assert_eq!(mixed.mul_by_cofactor(), Point::GENERATOR.mul_by_cofactor());
+    }
+
+    #[test]
+    fn debug_shows_encoding() {
+        extern crate alloc;
+        let s = alloc::format!("{:?}", Point::GENERATOR);
+        assert_eq!(
+            s,
+            "Point(5866666666666666666666666666666666666666666666666666666666666666)"
+        );
+    }
+}

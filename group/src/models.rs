@@ -19,6 +19,9 @@
 //!
 //! Every function here is constant time: no branch or index depends on coordinates.
 
+// Points are 128-160 bytes: conversions take `&self` on purpose.
+#![allow(clippy::wrong_self_convention)]
+
 use edwards25519_field::{FieldArith, FieldElement};
 use subtle::{Choice, ConditionallySelectable};
 
@@ -178,6 +181,18 @@ impl<F: FieldArith> Extended<F> {
         self.to_projective().double().to_extended()
     }
 
+    /// 2^k·self for k >= 1, staying projective between doublings.
+    /// Cost: k·4S + (k-1)·3M + 4M.
+    #[inline]
+    pub(crate) fn mul_by_pow_2(&self, k: u32) -> Extended<F> {
+        debug_assert!(k >= 1);
+        let mut p = self.to_projective();
+        for _ in 1..k {
+            p = p.double().to_projective();
+        }
+        p.double().to_extended()
+    }
+
     /// -self.
     #[inline(always)]
     pub(crate) fn neg(&self) -> Self {
@@ -326,6 +341,8 @@ impl<F: FieldArith> Extended<F> {
     }
 
     /// (y+x, y-x, 2d·x·y) with x = X/Z, y = Y/Z. Cost: one inversion + 4M.
+    /// (Tests only: the tables are built by `crate::tables` with batch inversion.)
+    #[cfg(test)]
     pub(crate) fn to_affine_cached(&self) -> AffineCached<F> {
         let zinv = self.z.invert();
         let x = self.x * zinv;

@@ -1,0 +1,42 @@
+//! [`DecodeError`]: why bytes or coordinates do not make a point.
+
+use core::fmt;
+
+/// Why a point decoding ([`Point::from_bytes`](crate::Point::from_bytes),
+/// [`Point::from_canonical_bytes`](crate::Point::from_canonical_bytes)) or a coordinate
+/// import ([`Point::from_extended_coordinates`](crate::Point::from_extended_coordinates))
+/// failed.
+///
+/// When several reasons apply, the decoders report the first in this order:
+/// [`NonCanonicalY`](Self::NonCanonicalY), [`NotOnCurve`](Self::NotOnCurve),
+/// [`NonCanonicalSign`](Self::NonCanonicalSign).
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DecodeError {
+    /// No curve point has this y-coordinate ((y² - 1)/(d·y² + 1) is not a square), or,
+    /// for extended coordinates, -X² + Y² != Z² + d·T².
+    NotOnCurve,
+    /// Strict decoding only: the encoded y is not reduced (y >= p).
+    NonCanonicalY,
+    /// Strict decoding only: x = 0 but the sign bit is set ("negative zero").
+    NonCanonicalSign,
+    /// Extended coordinates with Z = 0 or X·Y != Z·T (all-zero coordinates included).
+    InvalidCoordinates,
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DecodeError::NotOnCurve => "not an edwards25519 point: no x matches this y",
+            DecodeError::NonCanonicalY => "non-canonical point encoding: y is not below p",
+            DecodeError::NonCanonicalSign => {
+                "non-canonical point encoding: x is zero but the sign bit is set"
+            }
+            DecodeError::InvalidCoordinates => {
+                "invalid extended coordinates: Z is zero or X·Y != Z·T"
+            }
+        })
+    }
+}
+
+impl core::error::Error for DecodeError {}
