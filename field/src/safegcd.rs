@@ -53,7 +53,10 @@
 //! mask made by arithmetic (`0 - (g & 1)`, an arithmetic shift of the sign), combined
 //! with `&`, `^` and additions. No `if`, no indexing, no division or `%` on data;
 //! multiplications are 64x64 -> 128-bit, which are constant time on the targets we
-//! support.
+//! support. Checked: the optimised x86-64 code of `invert` has no conditional branch
+//! but the three loop counters (LLVM turns a few masks into `cmov`, which is constant
+//! time), and `ct-check field-invert` passes under valgrind memcheck with the input
+//! marked undefined.
 
 use crate::FieldElement;
 use crate::backend::u64 as radix51;
