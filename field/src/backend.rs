@@ -1,6 +1,6 @@
 //! Backend selection: the one place that decides which limb code runs.
 //!
-//! - [`u64`]: portable radix 2^51, always compiled; it is [`FieldElement`] itself.
+//! - [`u64`](mod@u64): portable radix 2^51, always compiled; it is [`FieldElement`] itself.
 //! - `x86_64`: 4×64-bit limbs with MULX (BMI2) and ADCX/ADOX (ADX) in inline assembly,
 //!   compiled on x86-64 (the only module of the workspace allowed `unsafe`).
 //!

@@ -9,15 +9,18 @@
 //! reduced (values in [p, 2^256) occur); equality, encoding, `is_zero` and
 //! `is_negative` reduce fully first.
 //!
+//! Bounds: multiplication, squaring and `pow2k` return values below 2^255 + 2^12;
+//! addition, subtraction and negation return values below 2^256. Nothing relies on the
+//! tighter bound: it is only why products need one final fold and sums two.
+//!
 //! Reduction uses 2^256 = 2·2^255 = 38 (mod p): a carry out of bit 256 comes back as
-//! +38 at the bottom. Addition and subtraction are plain Rust (the compiler emits an
-//! ADD/ADC chain, as good as hand-written assembly); multiplication and squaring are in
-//! [`asm`](self) (the only `unsafe` code of the workspace).
+//! +38 at the bottom. Addition and subtraction are safe Rust over the `_addcarry_u64` /
+//! `_subborrow_u64` intrinsics (ADD/ADC and SUB/SBB chains); multiplication and squaring
+//! are inline assembly in the `asm` submodule, the only `unsafe` code of the workspace.
 //!
 //! This code needs BMI2 and ADX: it runs only where [`super::use_fast`] says so (the
 //! dispatcher checks). Called elsewhere it does not misbehave silently: the CPU raises
 //! #UD on the first MULX (SIGILL).
-#![allow(unsafe_code)]
 
 mod asm;
 
@@ -125,7 +128,7 @@ impl Fe {
     pub const ONE: Fe = Fe([1, 0, 0, 0]);
 
     /// Builds an element from four little-endian 64-bit limbs
-    /// (value = Σ limbs[i]·2^(64·i)). Every limb pattern is valid.
+    /// (value = Σ `limbs[i]`·2^(64·i)). Every limb pattern is valid.
     pub const fn from_limbs(limbs: [u64; 4]) -> Fe {
         Fe(limbs)
     }
