@@ -12,6 +12,7 @@
 //! (also printed before every operation); `leaky-branch` and `leaky-index` are negative
 //! controls that memcheck must flag. `.ci/ct-check.sh` drives it all.
 
+mod ed25519_ops;
 mod field_ops;
 mod group_ops;
 mod leaky;
@@ -40,6 +41,7 @@ fn all_ops() -> Vec<&'static Op> {
         .iter()
         .chain(scalar_ops::OPS)
         .chain(group_ops::OPS)
+        .chain(ed25519_ops::OPS)
         .collect()
 }
 
