@@ -127,3 +127,223 @@ impl Point {
         edwards25519_field::dispatch!(F => montgomery_u::<F>(&self.0.convert::<F>()))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Scalar;
+    use serde_json::Value;
+
+    const LOW_ORDER: &str = include_str!("../../testvectors/points/low_order_points.json");
+    const NON_CANONICAL: &str = include_str!("../../testvectors/points/noncanonical_points.json");
+    const KAT: &str = include_str!("../../testvectors/points/edwards25519_kat.json");
+
+    fn bytes32(hex_str: &Value) -> [u8; 32] {
+        let v = hex::decode(hex_str.as_str().expect("hex string")).expect("valid hex");
+        v.try_into().expect("32 bytes")
+    }
+
+    fn json(s: &str) -> Value {
+        serde_json::from_str(s).expect("valid JSON")
+    }
+
+    /// Whether the 255-bit y of an encoding is p or more (p = 2^255 - 19), read
+    /// directly from the bytes: 0xed..0xff, then 30 bytes 0xff, then 0x7f (sign masked).
+    fn y_at_least_p(b: &[u8; 32]) -> bool {
+        b[0] >= 0xed && b[1..31].iter().all(|&x| x == 0xff) && b[31] & 0x7f == 0x7f
+    }
+
+    /// The 8 small-order points and their 14 encodings: canonical ones pass both
+    /// decoders and re-encode to themselves; the others pass `from_bytes` only, decode
+    /// to the same point, and fail strict decoding with the matching reason.
+    #[test]
+    fn low_order_encodings() {
+        let v = json(LOW_ORDER);
+        let (mut canonical_count, mut other_count) = (0, 0);
+        for point in v["points"].as_array().expect("points") {
+            let canonical = bytes32(&point["canonical"]);
+            let order = point["order"].as_u64().expect("order");
+            let p = Point::from_bytes(&canonical).expect("canonical accepted");
+            assert_eq!(Point::from_canonical_bytes(&canonical), Ok(p));
+            assert_eq!(p.to_bytes(), canonical);
+            assert!(p.is_small_order());
+            assert_eq!(p.is_torsion_free(), order == 1);
+            // The order is exactly `order`: order·P = 0, (order/2)·P != 0.
+            let mut q = p;
+            let mut k = 1;
+            while !q.is_identity() {
+                q += p;
+                k += 1;
+            }
+            assert_eq!(k, order, "{}", point["canonical"]);
+            canonical_count += 1;
+
+            for alt in point["non_canonical_encodings"].as_array().expect("list") {
+                let enc = bytes32(&alt["encoding"]);
+                let reason = alt["reason"].as_str().expect("reason");
+                let q = Point::from_bytes(&enc).expect("lenient decoding accepts");
+                assert_eq!(q, p);
+                assert_eq!(q.to_bytes(), canonical);
+                let want = if reason.contains("y > p") {
+                    DecodeError::NonCanonicalY
+                } else {
+                    assert_eq!(reason, "x = -0");
+                    DecodeError::NonCanonicalSign
+                };
+                assert_eq!(Point::from_canonical_bytes(&enc), Err(want), "{reason}");
+                other_count += 1;
+            }
+        }
+        assert_eq!((canonical_count, other_count), (8, 6));
+    }
+
+    /// The 26 non-canonical encodings of valid points.
+    #[test]
+    fn non_canonical_encodings() {
+        let v = json(NON_CANONICAL);
+        let cases = v["cases"].as_array().expect("cases");
+        assert_eq!(cases.len(), 26);
+        for case in cases {
+            let name = case["name"].as_str().expect("name");
+            let enc = bytes32(&case["encoding"]);
+            let canonical = bytes32(&case["canonical"]);
+            let p = Point::from_bytes(&enc).expect(name);
+            assert_eq!(p.to_bytes(), canonical, "{name}");
+            assert_eq!(Point::from_canonical_bytes(&canonical), Ok(p), "{name}");
+            let want = if y_at_least_p(&enc) {
+                DecodeError::NonCanonicalY
+            } else {
+                DecodeError::NonCanonicalSign
+            };
+            assert_eq!(Point::from_canonical_bytes(&enc), Err(want), "{name}");
+        }
+    }
+
+    /// Known answers: base point multiples, scalar multiplications, the double-base
+    /// product, Montgomery u, clamped base multiplications, and an invalid encoding.
+    #[test]
+    fn known_answers() {
+        let v = json(KAT);
+        let p = &v["point"];
+        let scalar = |h: &Value| Scalar::from_bytes_mod_order(bytes32(h));
+        let g = &p["generator"];
+        assert_eq!(Point::GENERATOR.to_bytes(), bytes32(&g["encoding"]));
+        assert_eq!(Point::GENERATOR.0.x.to_bytes(), bytes32(&g["x"]));
+        for case in p["basepoint_multiples"].as_array().expect("list") {
+            let s = scalar(&case["scalar"]);
+            assert_eq!(Point::mul_base(&s).to_bytes(), bytes32(&case["point"]));
+            assert_eq!((Point::GENERATOR * s).to_bytes(), bytes32(&case["point"]));
+        }
+        for case in p["scalar_mult"].as_array().expect("list") {
+            assert_eq!(case["point_in"], "base");
+            let s = scalar(&case["scalar"]);
+            let out = bytes32(&case["point_out"]);
+            assert_eq!(Point::mul_base(&s).to_bytes(), out);
+            assert_eq!((Point::GENERATOR * s).to_bytes(), out);
+            let vt =
+                Point::vartime_double_scalar_mul_basepoint(&Scalar::ZERO, &Point::IDENTITY, &s);
+            assert_eq!(vt.to_bytes(), out);
+        }
+        for case in p["double_scalar_mult"].as_array().expect("list") {
+            let a_point = Point::from_canonical_bytes(&bytes32(&case["A"])).expect("valid A");
+            let (a, b) = (scalar(&case["a"]), scalar(&case["b"]));
+            let want = bytes32(&case["result"]);
+            let vt = Point::vartime_double_scalar_mul_basepoint(&a, &a_point, &b);
+            assert_eq!(vt.to_bytes(), want);
+            assert_eq!((a_point * a + Point::mul_base(&b)).to_bytes(), want);
+        }
+        for case in p["to_montgomery_bytes"].as_array().expect("list") {
+            let pt = Point::from_canonical_bytes(&bytes32(&case["point"])).expect("valid");
+            assert_eq!(pt.to_montgomery_bytes(), bytes32(&case["u"]));
+        }
+        for case in p["clamped_scalar_base_mult"]["cases"]
+            .as_array()
+            .expect("list")
+        {
+            let s = Scalar::from_bytes_with_clamping(bytes32(&case["input"]));
+            assert_eq!(Point::mul_base(&s).to_bytes(), bytes32(&case["output"]));
+        }
+        for case in p["invalid_encodings"].as_array().expect("list") {
+            let enc = bytes32(&case["encoding"]);
+            assert_eq!(Point::from_bytes(&enc), Err(DecodeError::NotOnCurve));
+            // y = p + 2 is also non-canonical; strict decoding reports that first.
+            assert_eq!(
+                Point::from_canonical_bytes(&enc),
+                Err(DecodeError::NonCanonicalY)
+            );
+        }
+    }
+
+    /// Montgomery u of the base point is 9; of the identity and of (0, -1) it is 0.
+    #[test]
+    fn montgomery_special_points() {
+        let mut nine = [0u8; 32];
+        nine[0] = 9;
+        assert_eq!(Point::GENERATOR.to_montgomery_bytes(), nine);
+        assert_eq!(Point::IDENTITY.to_montgomery_bytes(), [0; 32]);
+        let mut minus_one = [0xff; 32];
+        minus_one[0] = 0xec;
+        minus_one[31] = 0x7f;
+        let t2 = Point::from_canonical_bytes(&minus_one).expect("(0, -1)");
+        assert_eq!(t2.to_montgomery_bytes(), [0; 32]);
+    }
+
+    /// Pseudo-random byte strings against curve25519-dalek's decompression (lenient,
+    /// like `from_bytes`): same verdict, same point; strict accepts exactly the lenient
+    /// results that re-encode to the input. About half of all y have a point.
+    #[test]
+    fn random_bytes_against_dalek() {
+        use curve25519_dalek::edwards::CompressedEdwardsY;
+        let mut state = 0x0123_4567_89ab_cdefu64;
+        let (mut accepted, mut rejected) = (0, 0);
+        for _ in 0..if cfg!(debug_assertions) { 300 } else { 3000 } {
+            let mut b = [0u8; 32];
+            for chunk in b.chunks_exact_mut(8) {
+                // xorshift64*
+                state ^= state >> 12;
+                state ^= state << 25;
+                state ^= state >> 27;
+                chunk.copy_from_slice(&state.wrapping_mul(0x2545_f491_4f6c_dd1d).to_le_bytes());
+            }
+            let ours = Point::from_bytes(&b);
+            let theirs = CompressedEdwardsY(b).decompress();
+            match (ours, theirs) {
+                (Ok(p), Some(q)) => {
+                    assert_eq!(p.to_bytes(), q.compress().to_bytes());
+                    assert_eq!(p.to_montgomery_bytes(), q.to_montgomery().to_bytes());
+                    let strict = Point::from_canonical_bytes(&b);
+                    assert_eq!(strict.is_ok(), p.to_bytes() == b);
+                    accepted += 1;
+                }
+                (Err(e), None) => {
+                    assert_eq!(e, DecodeError::NotOnCurve);
+                    assert!(Point::from_canonical_bytes(&b).is_err());
+                    rejected += 1;
+                }
+                (ours, theirs) => panic!("{b:02x?}: ours {ours:?}, dalek {theirs:?}"),
+            }
+        }
+        assert!(accepted > 50 && rejected > 50);
+    }
+
+    /// Round trip of multiples of B, their negatives, and points with torsion.
+    #[test]
+    fn round_trip() {
+        let t8 = Point::from_bytes(
+            &hex::decode("26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05")
+                .expect("hex")
+                .try_into()
+                .expect("32"),
+        )
+        .expect("order 8");
+        let mut p = Point::GENERATOR;
+        for _ in 0..50 {
+            for q in [p, -p, p + t8] {
+                let enc = q.to_bytes();
+                assert_eq!(Point::from_canonical_bytes(&enc), Ok(q));
+                assert_eq!(Point::from_bytes(&enc), Ok(q));
+            }
+            p = p.double() + Point::GENERATOR;
+        }
+    }
+}
