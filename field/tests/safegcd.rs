@@ -27,8 +27,9 @@ fn reference_inverse(x: &FieldElement) -> BigUint {
     (limbs_value(x) % &p).modpow(&(&p - 2u8), &p)
 }
 
-/// An element with the radix-2^51 limbs of n (n < 2^255 + 2^204·..., any n whose
-/// limbs fit), without reducing: lets tests build non-canonical values up to 2^256-1.
+/// An element with the radix-2^51 limbs of n, without reducing (limbs 0..3 are 51-bit
+/// digits, limb 4 takes the rest, which must be below 2^52): builds non-canonical
+/// values up to 2^256 - 1.
 fn raw(n: &BigUint) -> FieldElement {
     let mask = (BigUint::from(1u8) << 51u32) - 1u8;
     let limb = |i: u32| -> u64 {
@@ -99,8 +100,7 @@ fn edge_values() {
         cases.push(from_le(b));
     }
     cases.push(from_le([0xff; 32]));
-    // Raw limbs above 2^255: p, 2p - 1, 2^255 + k, 2^256 - 1 (all limbs 2^52 - 1 would
-    // be ~2^260; the top limb bounds raw() to < 2^256 as value 2^204·limb4).
+    // Raw limbs at and above p: p, 2p - 1, 2^255 + 5, 2^256 - 1, 2^256 - 19.
     for n in [
         p.clone(),
         &p * 2u8 - 1u8,
@@ -110,7 +110,8 @@ fn edge_values() {
     ] {
         cases.push(raw(&n));
     }
-    // All limbs at 2^52 - 1: the largest representable, 2^256 + 2^255... ~2^256.
+    // All limbs at 2^52 - 1: about 2^256 + 2^205, the largest value the limb
+    // invariant allows.
     cases.push(FieldElement::from_limbs([(1 << 52) - 1; 5]).expect("in bounds"));
     // 2^k and p - 2^k for every k, and -(2^k), 2^k - 1.
     for k in 0u32..256 {
