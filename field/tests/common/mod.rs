@@ -31,12 +31,12 @@ pub fn config(debug: u32, release: u32) -> ProptestConfig {
 
 /// The per-operation case count: at least 10,000 in release.
 pub fn ops_config() -> ProptestConfig {
-    config(512, 10_000)
+    config(1_000, 10_000)
 }
 
 /// The case count for exponentiations (invert, pow22523, sqrt_ratio), slower in debug.
 pub fn pow_config() -> ProptestConfig {
-    config(256, 10_000)
+    config(500, 10_000)
 }
 
 /// The integer the limbs stand for, not reduced: Σ limbs[i]·2^(51·i).
