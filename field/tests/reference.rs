@@ -46,6 +46,21 @@ proptest! {
         check(&a.mul32(b), &(val(&a) * b))?;
     }
 
+    /// The `const fn` forms (for tables built at compile time) equal the operators, limb
+    /// for limb, and the reference.
+    #[test]
+    fn const_ops(a in arb_fe(), b in arb_fe()) {
+        let (va, vb) = (val(&a), val(&b));
+        check(&a.const_add(&b), &(&va + &vb))?;
+        check(&a.const_sub(&b), &(&va + &*P - &vb))?;
+        check(&a.const_mul(&b), &(&va * &vb))?;
+        check(&a.const_square(), &(&va * &va))?;
+        prop_assert_eq!(a.const_add(&b).limbs(), (a + b).limbs());
+        prop_assert_eq!(a.const_sub(&b).limbs(), (a - b).limbs());
+        prop_assert_eq!(a.const_mul(&b).limbs(), (a * b).limbs());
+        prop_assert_eq!(a.const_square().limbs(), a.square().limbs());
+    }
+
     #[test]
     fn is_negative(a in arb_fe()) {
         prop_assert_eq!(bool::from(a.is_negative()), val(&a).bit(0));
@@ -190,4 +205,21 @@ proptest! {
             prop_assert_eq!(lhs, rhs);
         }
     }
+}
+
+/// The `const fn`s evaluate at compile time.
+#[test]
+fn const_evaluation() {
+    const TWO: FieldElement = FieldElement::ONE.const_add(&FieldElement::ONE);
+    const FOUR: FieldElement = TWO.const_square();
+    const EIGHT: FieldElement = FOUR.const_mul(&TWO);
+    const SEVEN: FieldElement = EIGHT.const_sub(&FieldElement::ONE);
+    const MINUS_ONE: FieldElement = FieldElement::ZERO.const_sub(&FieldElement::ONE);
+    const BYTES: [u8; 32] = SEVEN.to_bytes();
+    const FROM: FieldElement = FieldElement::from_bytes(&[0xff; 32]);
+    assert_eq!(val(&SEVEN), BigUint::from(7u8));
+    assert_eq!(val(&MINUS_ONE), &*P - 1u8);
+    assert_eq!(BYTES, le32(&BigUint::from(7u8)));
+    assert_eq!(val(&FROM), BigUint::from(18u8));
+    assert_eq!(FieldElement::SQRT_M1.square(), MINUS_ONE);
 }
