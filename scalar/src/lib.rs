@@ -20,17 +20,21 @@
 //! the 2-core machine was shared, load average about 4, so absolute figures are high
 //! and only the ratios within a row mean much):
 //!
-//! | ns per operation            | 4x64 fold (chosen) | 4x64 Montgomery | curve25519-dalek 5 |
-//! |-----------------------------|-------------------:|----------------:|-------------------:|
-//! | multiplication              | 40.0               | 52.5            | 102.8              |
-//! | `from_bytes_mod_order_wide` | 32.5               | 87.8            | 121.0              |
-//! | addition                    | 17.1               | (same code)     | 30.4               |
-//! | inversion                   | 11,400             | -               | 12,300             |
+//! | ns per operation                  | 4x64 fold (chosen) | 4x64 Montgomery | curve25519-dalek 5 |
+//! |-----------------------------------|-------------------:|----------------:|-------------------:|
+//! | multiplication                    | 40.0               | 52.5            | 102.8              |
+//! | `from_bytes_mod_order_wide`       | 32.5               | 87.8            | 121.0              |
+//! | addition                          | 17.1               | (same code)     | 30.4               |
+//! | inversion, Fermat (4-bit windows) | 11,400             | -               | 12,300             |
+//!
+//! Inversion then moved to a constant-time Bernstein-Yang safegcd (`invert.rs`): in a
+//! later run of the same harness (load average about 8) it took 2,200 ns against
+//! curve25519-dalek's 22,400 ns, and about a fifth of the Fermat chain's time.
 //!
 //! "4x64 Montgomery" is the same limbs with word-by-word Montgomery reduction (using
 //! the zero third limb of l), kept canonical between operations, so a product is two
 //! Montgomery multiplications (the second by 2^512 mod l) and the wide decoding needs
-//! three. curve25519-dalek's `Scalar` (five 52-bit limbs, Montgomery, stored as bytes)
+//! three and a reduction; it was written in the harness only, not kept. curve25519-dalek's `Scalar` (five 52-bit limbs, Montgomery, stored as bytes)
 //! is the public-API reference point. The fold with one general reduction for every
 //! product measured 49.1 ns per multiplication; the shortened product reduction
 //! (inputs below 2^506, one fold fewer) brought it to 40.0.
@@ -43,6 +47,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod invert;
 mod limbs;
 mod ops;
 mod recoding;
@@ -124,32 +129,10 @@ impl Scalar {
 
     /// The multiplicative inverse; 0 maps to 0.
     ///
-    /// Computed as `self^(l-2)` (Fermat) with fixed 4-bit windows: 252 squarings and one
-    /// multiplication per nonzero window of the public exponent. The exponent is a
-    /// constant, so the sequence of operations does not depend on `self`.
+    /// Constant time: Bernstein-Yang safegcd with a fixed number of steps (see
+    /// `invert.rs`).
     pub fn invert(&self) -> Scalar {
-        // table[i] = self^i, i in 0..16.
-        let mut table = [Scalar::ONE; 16];
-        table[1] = *self;
-        for i in 2..16 {
-            table[i] = table[i - 1] * self;
-        }
-        // l - 2 as 64 nibbles, most significant first (nibble 63 is 1).
-        // (l's low limb is above 2: no borrow.)
-        let e = [limbs::L[0] - 2, limbs::L[1], limbs::L[2], limbs::L[3]];
-        let nibble = |i: usize| ((e[i / 16] >> (4 * (i % 16))) & 15) as usize;
-        let mut acc = table[nibble(63)];
-        for i in (0..63).rev() {
-            for _ in 0..4 {
-                acc = acc.square();
-            }
-            // Branching on the public exponent only.
-            let d = nibble(i);
-            if d != 0 {
-                acc *= table[d];
-            }
-        }
-        acc
+        Scalar(invert::invert(&self.0))
     }
 
     /// A uniformly random scalar: 64 bytes from `rng` reduced mod l (bias about 2^-259).
