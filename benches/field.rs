@@ -1,10 +1,12 @@
-//! Field benchmarks, named as upstream Go's (`field/fe_bench_test.go`): `Add`,
-//! `Multiply`, `Square`, `Invert`, `Mult32`, `Bytes`.
+//! Field benchmarks under upstream Go's names: `Add`, `Multiply`, `Square`, `Invert`,
+//! `Mult32` (upstream `field/fe_bench_test.go`) and `Bytes` (DESIGN.md section 7).
 //!
-//! Each is a dependent chain as upstream's (x = x + y, x = x·y, x = x², x = 1/x,
-//! x = x·0xaa42aa42), so the figure is the latency of one operation. Inputs pass
-//! through `black_box` so the compiler cannot fold them; the closure returns x, which
-//! criterion black-boxes, so the chain cannot be dropped.
+//! The first five are dependent chains with upstream's inputs (x = 1, y = 2:
+//! x = x + y, x = x·y; x = 2: x = x², x = 1/x; x = 1: x = x·0xaa42aa42), so each figure
+//! is the latency of one operation. `Bytes` encodes the same unreduced x every time
+//! (its output is bytes, so it cannot chain). Inputs pass through `black_box` so the
+//! compiler cannot fold them; the closure returns x, which criterion black-boxes, so
+//! the chain cannot be dropped.
 //!
 //! In each group, `FieldElement` is the public API (the operators use the portable
 //! limb code; `invert` dispatches to the selected backend). When this CPU runs a
