@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{field, read_json, unhex, unhex_n};
+use common::{field, mixed_order_signature, read_json, unhex, unhex_n};
 use edwards25519::ed25519::{Error, Signature, SigningKey, VerifyingKey, verify_batch};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -77,7 +77,9 @@ fn valid_items(n: usize, tag: u8) -> Vec<Item> {
 
 #[test]
 fn valid_batches_accept() {
-    for n in [0, 1, 2, 3, 4, 7, 16, 33, 64] {
+    // Up to 64 items the multiscalar multiplication runs Straus; 300 items (601 terms)
+    // run Pippenger.
+    for n in [0, 1, 2, 3, 4, 7, 16, 33, 64, 300] {
         assert_eq!(batch(&valid_items(n, 1)), Ok(()), "n = {n}");
     }
     // The same key for every item.
@@ -116,6 +118,15 @@ fn empty_batch_accepts_and_lengths_must_match() {
         Err(Error::BatchLengthMismatch)
     );
     assert_eq!(verify_batch(&msgs, &sigs, &keys, &mut rng()), Ok(()));
+}
+
+#[test]
+fn one_bad_signature_in_a_large_batch_rejects() {
+    for bad in [0, 149, 299] {
+        let mut items = valid_items(300, 6);
+        items[bad].msg[0] ^= 1;
+        assert_eq!(batch(&items), Err(Error::EquationFailed), "bad {bad}");
+    }
 }
 
 #[test]
@@ -270,4 +281,35 @@ fn batch_agrees_with_single_on_wycheproof() {
         assert_eq!(batch(&items), item.key.verify(&item.msg, &item.sig));
     }
     assert!(good.len() >= 89 && !bad.is_empty());
+}
+
+/// Signers whose keys and nonces have small-order components (all 64 combinations of
+/// torsion multiples): every such signature passes `verify` (cofactored), so batches of
+/// them accept, mixed with ordinary ones too; a changed message anywhere rejects.
+#[test]
+fn mixed_order_signers_batch_like_single() {
+    let mut rng = rng();
+    let mut items = vec![];
+    let mut cofactorless_holds = 0;
+    for i in 0..64u64 {
+        let msg = format!("mixed {i}").into_bytes();
+        let (pk, sig, holds) = mixed_order_signature(&mut rng, &msg, i % 8, i / 8);
+        let key = VerifyingKey::from_bytes(&pk).expect("valid");
+        let sig = Signature::from_bytes(&sig);
+        assert_eq!(key.verify(&msg, &sig), Ok(()));
+        assert_eq!(key.verify_strict(&msg, &sig).is_ok(), holds, "{i}");
+        cofactorless_holds += usize::from(holds);
+        items.push(Item { msg, sig, key });
+    }
+    // (0, 0) always holds; the rest depend on k mod 8.
+    assert!((1..64).contains(&cofactorless_holds));
+    assert_eq!(batch(&items), Ok(()));
+    items.extend(valid_items(5, 7));
+    assert_eq!(batch(&items), Ok(()));
+    for bad in [0, 9, 63] {
+        let mut items = items.clone();
+        items[bad].msg.push(b'!');
+        assert_eq!(batch(&items), Err(Error::EquationFailed));
+        assert_eq!(batch(&items[bad..bad + 1]), Err(Error::EquationFailed));
+    }
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{field, read_json, unhex, unhex_n};
+use common::{field, mixed_order_signature, read_json, unhex, unhex_n};
 use ed25519_dalek::Signer as _;
 use edwards25519::ed25519::{Signature, SigningKey, VerifyingKey};
 use proptest::prelude::*;
@@ -77,6 +77,29 @@ proptest! {
         if let Ok(vk) = VerifyingKey::from_bytes(&pk) {
             prop_assert_eq!(vk.verify(&msg, &Signature::from_bytes(&sig)).is_ok(), strict);
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(cases(32, 256))]
+
+    /// Signers with small-order components in A and R: our `verify_strict` accepts exactly
+    /// when the cofactorless equation holds, and so does ed25519-dalek's; `verify`
+    /// (cofactored) always accepts.
+    #[test]
+    fn same_strict_verdict_on_mixed_order_signers(
+        seed in any::<u64>(),
+        t_a in 0u64..8,
+        t_r in 0u64..8,
+        msg in proptest::collection::vec(any::<u8>(), 0..64),
+    ) {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let (pk, sig, holds) = mixed_order_signature(&mut rng, &msg, t_a, t_r);
+        prop_assert_eq!(our_strict(&pk, &msg, &sig), holds);
+        prop_assert_eq!(dalek_strict(&pk, &msg, &sig), holds);
+        let vk = VerifyingKey::from_bytes(&pk).expect("valid");
+        prop_assert!(vk.verify(&msg, &Signature::from_bytes(&sig)).is_ok());
     }
 }
 
