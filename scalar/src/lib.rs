@@ -5,6 +5,25 @@
 //! public constructor makes an unreduced one. All operations are constant time except
 //! [`Scalar::vartime_non_adjacent_form`], which says so in its name.
 //!
+//! ```
+//! use edwards25519_scalar::Scalar;
+//!
+//! // An Ed25519-style response s = r + k·a from 64-byte hashes.
+//! let r = Scalar::from_bytes_mod_order_wide(&[7u8; 64]);
+//! let k = Scalar::from_bytes_mod_order_wide(&[9u8; 64]);
+//! let a = Scalar::from_bytes_with_clamping([3u8; 32]);
+//! let s = Scalar::multiply_add(&k, &a, &r);
+//! assert_eq!(s, r + k * a);
+//!
+//! // Canonical decoding rejects values >= l.
+//! let bytes = s.to_bytes();
+//! assert_eq!(Option::from(Scalar::from_canonical_bytes(bytes)), Some(s));
+//! assert!(bool::from(Scalar::from_canonical_bytes([0xff; 32]).is_none()));
+//!
+//! assert_eq!(s * s.invert(), Scalar::ONE);
+//! assert_eq!(Scalar::ZERO.invert(), Scalar::ZERO);
+//! ```
+//!
 //! # Representation
 //!
 //! Four 64-bit limbs holding the canonical value (not a Montgomery form), reduced with

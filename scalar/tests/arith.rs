@@ -130,6 +130,9 @@ proptest! {
         prop_assert_eq!(bool::from(a.is_zero()), val(&a) == BigUint::from(0u8));
         let s = Scalar::conditional_select(&a, &b, Choice::from(u8::from(bit)));
         prop_assert_eq!(s, if bit { b } else { a });
+        let mut n = a;
+        subtle::ConditionallyNegatable::conditional_negate(&mut n, Choice::from(u8::from(bit)));
+        prop_assert_eq!(n, if bit { -a } else { a });
     }
 
     /// Algebraic laws, independent of the reference.

@@ -47,8 +47,38 @@ fn check_naf(s: &Scalar, w: usize) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// The textbook width-w NAF (Hankerson-Menezes-Vanstone, Algorithm 3.35) on a big
+/// integer: while k > 0, if k is odd take the digit k mods 2^w (the residue in
+/// (-2^(w-1), 2^(w-1))) and subtract it, then halve k. The width-w NAF is unique, so
+/// the output must match digit for digit.
+fn reference_naf(s: &Scalar, w: usize) -> [i8; 256] {
+    let mut k = BigInt::from(val(s));
+    let modulus = BigInt::from(1) << w;
+    let half = BigInt::from(1) << (w - 1);
+    let mut out = [0i8; 256];
+    let mut i = 0;
+    while k > BigInt::from(0) {
+        if k.bit(0) {
+            let mut d = &k % &modulus;
+            if d >= half {
+                d -= &modulus;
+            }
+            k -= &d;
+            out[i] = i8::try_from(d).expect("digit fits i8");
+        }
+        k >>= 1;
+        i += 1;
+    }
+    out
+}
+
 proptest! {
     #![proptest_config(config())]
+
+    #[test]
+    fn naf_matches_textbook(s in scalar(), w in 2usize..=8) {
+        prop_assert_eq!(s.vartime_non_adjacent_form(w).to_vec(), reference_naf(&s, w).to_vec());
+    }
 
     #[test]
     fn radix_16(s in scalar()) {
