@@ -120,6 +120,39 @@ fn empty_batch_accepts_and_lengths_must_match() {
     assert_eq!(verify_batch(&msgs, &sigs, &keys, &mut rng()), Ok(()));
 }
 
+/// Runs of one key share an A term in the multiscalar multiplication: a bad signature
+/// inside a run, at its ends, or a run of another key's signatures, still rejects.
+#[test]
+fn runs_of_one_key() {
+    let keys: Vec<SigningKey> = (0..3u8)
+        .map(|i| SigningKey::from_seed(&[i + 40; 32]))
+        .collect();
+    // Key pattern 0 0 0 1 1 0 2 2 2 2 (runs, and a key that comes back).
+    let pattern = [0usize, 0, 0, 1, 1, 0, 2, 2, 2, 2];
+    let items: Vec<Item> = pattern
+        .iter()
+        .enumerate()
+        .map(|(i, &k)| {
+            let msg = vec![i as u8; 3 + i];
+            Item {
+                sig: keys[k].sign(&msg),
+                msg,
+                key: keys[k].verifying_key(),
+            }
+        })
+        .collect();
+    assert_eq!(batch(&items), Ok(()));
+    for bad in 0..items.len() {
+        let mut wrong_msg = items.clone();
+        wrong_msg[bad].msg.push(1);
+        assert_eq!(batch(&wrong_msg), Err(Error::EquationFailed), "bad {bad}");
+        // Signed by the key of the run but attributed to another key, and vice versa.
+        let mut wrong_key = items.clone();
+        wrong_key[bad].key = keys[(pattern[bad] + 1) % 3].verifying_key();
+        assert_eq!(batch(&wrong_key), Err(Error::EquationFailed), "bad {bad}");
+    }
+}
+
 #[test]
 fn one_bad_signature_in_a_large_batch_rejects() {
     for bad in [0, 149, 299] {
