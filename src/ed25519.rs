@@ -16,6 +16,16 @@
 //!   [`VerifyingKey::verify`] (except with probability at most 2^-128 over the random
 //!   coefficients).
 //!
+//! Which rule to use: `verify` when every verifier must agree on every signature
+//! (consensus systems, and whenever batch verification is used: batch and single agree
+//! only under ZIP-215 rules); `verify_strict` when a signature should also be
+//! non-malleable in its encodings and a key of small order must be refused (with such a
+//! key, anyone can make signatures that `verify` accepts, without any secret).
+//!
+//! With the `signature` feature, [`SigningKey`] implements `signature::Signer` and
+//! `signature::Keypair`, and [`VerifyingKey`] implements `signature::Verifier` (ZIP-215
+//! rules), for both this module's [`Signature`] and the `ed25519` crate's.
+//!
 //! ```
 //! use edwards25519::ed25519::{Error, SigningKey};
 //!

@@ -21,6 +21,12 @@
 //! ```
 //!
 //! All operations are constant time unless their name starts with `vartime_`.
+//!
+//! Cargo features: `ed25519` (the [`ed25519`] module; needs `alloc`, `rand_core` and
+//! `zeroize`), `alloc` (multiscalar multiplication), `rand_core` (`Scalar::random`,
+//! `SigningKey::generate`), `zeroize` (secrets wiped on drop): all on by default;
+//! `signature` (off by default) adds the RustCrypto `signature` 3 traits to the Ed25519
+//! keys and conversions to and from the `ed25519` 3 crate's `Signature`.
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

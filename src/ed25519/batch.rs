@@ -24,6 +24,20 @@ use alloc::vec::Vec;
 ///
 /// Slices of different lengths give [`Error::BatchLengthMismatch`]; an empty batch is
 /// accepted. Execution time depends on the inputs (all of them public).
+///
+/// ```
+/// use edwards25519::ed25519::{Error, Signature, SigningKey, VerifyingKey, verify_batch};
+///
+/// let signers: Vec<SigningKey> = (0..4u8).map(|i| SigningKey::from_seed(&[i; 32])).collect();
+/// let messages: [&[u8]; 4] = [b"one", b"two", b"three", b"four"];
+/// let mut sigs: Vec<Signature> = signers.iter().zip(messages).map(|(k, m)| k.sign(m)).collect();
+/// let keys: Vec<VerifyingKey> = signers.iter().map(SigningKey::verifying_key).collect();
+///
+/// let mut rng = rand::rng();
+/// assert_eq!(verify_batch(&messages, &sigs, &keys, &mut rng), Ok(()));
+/// sigs.swap(0, 1);
+/// assert_eq!(verify_batch(&messages, &sigs, &keys, &mut rng), Err(Error::EquationFailed));
+/// ```
 pub fn verify_batch<R: rand_core::CryptoRng + ?Sized>(
     messages: &[&[u8]],
     signatures: &[Signature],
