@@ -103,7 +103,8 @@ impl Scalar {
     /// Decodes 32 little-endian bytes as an integer (all 256 bits) and reduces it mod l.
     pub fn from_bytes_mod_order(bytes: [u8; 32]) -> Scalar {
         let x: Limbs = limbs::from_le_bytes(&bytes);
-        Scalar(limbs::reduce_wide(&[x[0], x[1], x[2], x[3], 0, 0, 0, 0]))
+        // x < 2^256 is inside the short reduction's domain (below 2^506).
+        Scalar(limbs::reduce_product(&[x[0], x[1], x[2], x[3], 0, 0, 0, 0]))
     }
 
     /// Decodes 64 little-endian bytes as a 512-bit integer and reduces it mod l.

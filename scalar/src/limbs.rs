@@ -282,7 +282,7 @@ pub(crate) fn reduce_wide(x: &[u64; 8]) -> Limbs {
 }
 
 /// `x mod l` for `x < 2^506`, which covers every `a·b + c` of reduced values
-/// (l^2 + l < 2^505). Result `< l`.
+/// (l^2 + l < 2^505) and every 256-bit value. Result `< l`.
 ///
 /// The same folds as [`reduce_wide`], shortened by the smaller input:
 ///
@@ -295,7 +295,7 @@ pub(crate) fn reduce_wide(x: &[u64; 8]) -> Limbs {
 ///
 /// 8 + 4 + 2 = 14 products.
 #[inline(always)]
-fn reduce_product(x: &[u64; 8]) -> Limbs {
+pub(crate) fn reduce_product(x: &[u64; 8]) -> Limbs {
     debug_assert!(x[7] >> 58 == 0, "input not below 2^506");
     // Step 1.
     let h: [u64; 4] = shr252(x);
