@@ -161,7 +161,7 @@ fn errors_display_and_source() {
 #[cfg(feature = "signature")]
 #[test]
 fn signature_crate_traits() {
-    use signature::{Keypair, Signer, Verifier};
+    use signature::{Keypair, SignatureEncoding, Signer, Verifier};
     let key = SigningKey::from_seed(&[8; 32]);
     let ours: Signature = Signer::<Signature>::sign(&key, b"msg");
     let theirs: ed25519::Signature = key.sign(b"msg").into();
@@ -173,6 +173,8 @@ fn signature_crate_traits() {
     assert!(Verifier::<Signature>::verify(&vk, b"msg", &ours).is_ok());
     assert!(Verifier::<ed25519::Signature>::verify(&vk, b"msg", &theirs).is_ok());
     assert!(Verifier::<Signature>::verify(&vk, b"other", &ours).is_err());
+    assert_eq!(SignatureEncoding::to_bytes(&ours), ours.to_bytes());
+    assert_eq!(ours.encoded_len(), 64);
     // ed25519-dalek verifies what the trait produced.
     let dalek_vk = ed25519_dalek::VerifyingKey::from_bytes(&vk.to_bytes()).expect("valid");
     assert!(dalek_vk.verify_strict(b"msg", &via_trait).is_ok());

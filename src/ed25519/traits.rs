@@ -3,6 +3,10 @@
 
 use super::{Signature, SigningKey, VerifyingKey};
 
+impl signature::SignatureEncoding for Signature {
+    type Repr = [u8; 64];
+}
+
 impl signature::Signer<Signature> for SigningKey {
     fn try_sign(&self, msg: &[u8]) -> Result<Signature, signature::Error> {
         Ok(self.sign(msg))
