@@ -31,6 +31,10 @@ pub const OPS: &[Op] = &[
         run: from_bytes,
     },
     Op {
+        name: "field-from-wide-bytes",
+        run: from_wide_bytes,
+    },
+    Op {
         name: "field-sqrt-ratio",
         run: sqrt_ratio,
     },
@@ -100,6 +104,13 @@ fn from_bytes(rng: &mut Rng) -> Vec<u8> {
         make_undefined(&mut bytes);
         public(F::from_field(&FieldElement::from_bytes(&bytes)))
     })
+}
+
+/// Portable only: `from_wide_bytes` is not part of [`FieldArith`].
+fn from_wide_bytes(rng: &mut Rng) -> Vec<u8> {
+    let mut bytes: [u8; 64] = rng.bytes();
+    make_undefined(&mut bytes);
+    public(FieldElement::from_wide_bytes(&bytes))
 }
 
 fn sqrt_ratio(rng: &mut Rng) -> Vec<u8> {
