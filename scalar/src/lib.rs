@@ -35,28 +35,29 @@
 //! the recodings free of any conversion.
 //!
 //! Chosen by measurement: the candidates ran in one throwaway harness (release build,
-//! x86-64 AMD EPYC, dependent chains, minimum over 15 repeats of 200,000 iterations;
-//! the 2-core machine was shared, load average about 4, so absolute figures are high
-//! and only the ratios within a row mean much):
+//! x86-64 AMD EPYC, dependent chains through the public API from another crate, minimum
+//! over 100 repeats; the 2-core machine was shared, load average about 6, so absolute
+//! figures are pessimistic and the ratios within a row are what counts):
 //!
-//! | ns per operation                  | 4x64 fold (chosen) | 4x64 Montgomery | curve25519-dalek 5 |
-//! |-----------------------------------|-------------------:|----------------:|-------------------:|
-//! | multiplication                    | 40.0               | 52.5            | 102.8              |
-//! | `from_bytes_mod_order_wide`       | 32.5               | 87.8            | 121.0              |
-//! | addition                          | 17.1               | (same code)     | 30.4               |
-//! | inversion, Fermat (4-bit windows) | 11,400             | -               | 12,300             |
-//!
-//! Inversion then moved to a constant-time Bernstein-Yang safegcd (`invert.rs`): in a
-//! later run of the same harness (load average about 8) it took 2,200 ns against
-//! curve25519-dalek's 22,400 ns, and about a fifth of the Fermat chain's time.
+//! | ns per operation            | 4x64 fold (chosen) | 4x64 Montgomery | curve25519-dalek 5 |
+//! |-----------------------------|-------------------:|----------------:|-------------------:|
+//! | multiplication              | 29.2               | 52.3            | 104.1              |
+//! | `from_bytes_mod_order_wide` | 31.1               | 87.7            | 121.5              |
+//! | addition                    | 7.3                | (same code)     | 29.8               |
+//! | inversion, safegcd (chosen) | 2,160              | -               | 12,340             |
+//! | inversion, Fermat           | 8,920              | -               | (same run)         |
 //!
 //! "4x64 Montgomery" is the same limbs with word-by-word Montgomery reduction (using
 //! the zero third limb of l), kept canonical between operations, so a product is two
 //! Montgomery multiplications (the second by 2^512 mod l) and the wide decoding needs
-//! three and a reduction; it was written in the harness only, not kept. curve25519-dalek's `Scalar` (five 52-bit limbs, Montgomery, stored as bytes)
-//! is the public-API reference point. The fold with one general reduction for every
-//! product measured 49.1 ns per multiplication; the shortened product reduction
-//! (inputs below 2^506, one fold fewer) brought it to 40.0.
+//! three and a reduction; it was written in the harness only, not kept. Fermat is
+//! x^(l-2) with 4-bit windows over this crate's squaring and product (kept as the test
+//! reference in `invert.rs`). curve25519-dalek's `Scalar` (five 52-bit limbs,
+//! Montgomery, stored as bytes) is the public-API reference point.
+//! Earlier steps, same harness: one general reduction for every product gave 49 ns per
+//! multiplication (the shortened product reduction, one fold fewer, 40); without
+//! `#[inline]` on the public operations, calls from another crate cost 40 ns per
+//! multiplication and 17 ns per addition.
 //!
 //! # Recodings
 //!
@@ -92,6 +93,7 @@ impl Scalar {
     /// Decodes a canonical little-endian encoding: `None` (as a [`CtOption`]) when the
     /// value is l or more, including every encoding with any of the top 3 bits set.
     /// The comparison is constant time.
+    #[inline]
     pub fn from_canonical_bytes(bytes: [u8; 32]) -> CtOption<Scalar> {
         let x: Limbs = limbs::from_le_bytes(&bytes);
         let ok = limbs::ct_is_reduced(&x);
@@ -101,6 +103,7 @@ impl Scalar {
     }
 
     /// Decodes 32 little-endian bytes as an integer (all 256 bits) and reduces it mod l.
+    #[inline]
     pub fn from_bytes_mod_order(bytes: [u8; 32]) -> Scalar {
         let x: Limbs = limbs::from_le_bytes(&bytes);
         // x < 2^256 is inside the short reduction's domain (below 2^506).
@@ -112,6 +115,7 @@ impl Scalar {
     /// With uniformly random input the result is uniform modulo l up to a bias of
     /// about 2^-259 (upstream's `SetUniformBytes`; Ed25519 reduces its SHA-512 hashes
     /// with it).
+    #[inline]
     pub fn from_bytes_mod_order_wide(bytes: &[u8; 64]) -> Scalar {
         Scalar(limbs::reduce_wide(&limbs::from_le_bytes(bytes)))
     }
@@ -133,16 +137,19 @@ impl Scalar {
     }
 
     /// The canonical 32-byte little-endian encoding (value < l, so the top 3 bits are 0).
+    #[inline]
     pub fn to_bytes(&self) -> [u8; 32] {
         limbs::to_le_bytes(&self.0)
     }
 
     /// `a·b + c`, with a single reduction.
+    #[inline]
     pub fn multiply_add(a: &Scalar, b: &Scalar, c: &Scalar) -> Scalar {
         Scalar(limbs::mul_add(&a.0, &b.0, &c.0))
     }
 
     /// `self^2`.
+    #[inline]
     pub fn square(&self) -> Scalar {
         Scalar(limbs::square(&self.0))
     }
@@ -167,12 +174,14 @@ impl Scalar {
     }
 
     /// Whether `self` is 0.
+    #[inline]
     pub fn is_zero(&self) -> Choice {
         self.ct_eq(&Scalar::ZERO)
     }
 }
 
 impl From<u64> for Scalar {
+    #[inline]
     fn from(x: u64) -> Scalar {
         Scalar([x, 0, 0, 0])
     }
@@ -180,12 +189,14 @@ impl From<u64> for Scalar {
 
 impl From<u128> for Scalar {
     /// Every u128 is below l (< 2^252), so no reduction is needed.
+    #[inline]
     fn from(x: u128) -> Scalar {
         Scalar([x as u64, (x >> 64) as u64, 0, 0])
     }
 }
 
 impl ConstantTimeEq for Scalar {
+    #[inline]
     fn ct_eq(&self, other: &Scalar) -> Choice {
         // Canonical representation: equal values have equal limbs.
         self.0.ct_eq(&other.0)
@@ -193,6 +204,7 @@ impl ConstantTimeEq for Scalar {
 }
 
 impl ConditionallySelectable for Scalar {
+    #[inline]
     fn conditional_select(a: &Scalar, b: &Scalar, choice: Choice) -> Scalar {
         Scalar(<[u64; 4]>::conditional_select(&a.0, &b.0, choice))
     }
@@ -200,6 +212,7 @@ impl ConditionallySelectable for Scalar {
 
 impl PartialEq for Scalar {
     /// Constant time.
+    #[inline]
     fn eq(&self, other: &Scalar) -> bool {
         self.ct_eq(other).into()
     }

@@ -9,6 +9,7 @@ use crate::limbs;
 
 impl Add<&Scalar> for &Scalar {
     type Output = Scalar;
+    #[inline]
     fn add(self, rhs: &Scalar) -> Scalar {
         Scalar(limbs::add(&self.0, &rhs.0))
     }
@@ -16,6 +17,7 @@ impl Add<&Scalar> for &Scalar {
 
 impl Sub<&Scalar> for &Scalar {
     type Output = Scalar;
+    #[inline]
     fn sub(self, rhs: &Scalar) -> Scalar {
         Scalar(limbs::sub(&self.0, &rhs.0))
     }
@@ -23,6 +25,7 @@ impl Sub<&Scalar> for &Scalar {
 
 impl Mul<&Scalar> for &Scalar {
     type Output = Scalar;
+    #[inline]
     fn mul(self, rhs: &Scalar) -> Scalar {
         Scalar(limbs::mul(&self.0, &rhs.0))
     }
@@ -31,6 +34,7 @@ impl Mul<&Scalar> for &Scalar {
 impl Neg for &Scalar {
     type Output = Scalar;
     /// `l - self` for nonzero `self`, 0 for 0 (computed as `0 - self`).
+    #[inline]
     fn neg(self) -> Scalar {
         Scalar(limbs::sub(&[0; 4], &self.0))
     }
@@ -38,6 +42,7 @@ impl Neg for &Scalar {
 
 impl Neg for Scalar {
     type Output = Scalar;
+    #[inline]
     fn neg(self) -> Scalar {
         -&self
     }
