@@ -1,1 +1,87 @@
-fn main() {}
+//! Group benchmarks, named as upstream Go's (`edwards25519_test.go`,
+//! `scalarmult_test.go`): `EncodingDecoding` (one iteration encodes a point, then decodes
+//! the bytes), `ScalarBaseMult`, `ScalarMult`, `VarTimeDoubleScalarBaseMult`,
+//! `MultiScalarMultSize8` (constant time), `BytesMontgomery`, plus
+//! `VarTimeMultiScalarMult/N` for N = 2, 16, 64, 256, 1024 (the sizes around the
+//! Straus/Pippenger crossover and what Ed25519 batch verification uses).
+//!
+//! Inputs are fixed pseudo-random scalars and points, passed through `black_box`.
+//! curve25519-dalek's figures for the same operations are in `benches/comparison.rs`.
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use edwards25519::field::backend;
+use edwards25519::{Point, Scalar};
+
+/// Deterministic scalars: SHA-free, a xorshift stream reduced mod l from 64 bytes.
+fn scalars(n: usize, seed: u64) -> Vec<Scalar> {
+    let mut state = seed | 1;
+    (0..n)
+        .map(|_| {
+            let mut b = [0u8; 64];
+            for x in b.iter_mut() {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                *x = state as u8;
+            }
+            Scalar::from_bytes_mod_order_wide(&b)
+        })
+        .collect()
+}
+
+/// Deterministic points: random multiples of the generator.
+fn points(n: usize, seed: u64) -> Vec<Point> {
+    scalars(n, seed).iter().map(Point::mul_base).collect()
+}
+
+fn group(c: &mut Criterion) {
+    eprintln!(
+        "field backend selected by dispatch: {}",
+        backend::selected()
+    );
+    let s = scalars(2, 1);
+    let p = points(1, 2)[0];
+
+    c.bench_function("EncodingDecoding", |b| {
+        b.iter(|| Point::from_bytes(&black_box(&p).to_bytes()))
+    });
+    c.bench_function("ScalarBaseMult", |b| {
+        b.iter(|| Point::mul_base(black_box(&s[0])))
+    });
+    c.bench_function("ScalarMult", |b| {
+        b.iter(|| black_box(&p) * black_box(&s[0]))
+    });
+    c.bench_function("VarTimeDoubleScalarBaseMult", |b| {
+        b.iter(|| {
+            Point::vartime_double_scalar_mul_basepoint(
+                black_box(&s[0]),
+                black_box(&p),
+                black_box(&s[1]),
+            )
+        })
+    });
+    let s8 = scalars(8, 3);
+    let p8 = points(8, 4);
+    c.bench_function("MultiScalarMultSize8", |b| {
+        b.iter(|| Point::multiscalar_mul(black_box(&s8), black_box(&p8)))
+    });
+    c.bench_function("BytesMontgomery", |b| {
+        b.iter(|| black_box(&p).to_montgomery_bytes())
+    });
+
+    let mut g = c.benchmark_group("VarTimeMultiScalarMult");
+    for n in [2usize, 16, 64, 256, 1024] {
+        let sn = scalars(n, 5);
+        let pn = points(n, 6);
+        g.throughput(Throughput::Elements(n as u64));
+        g.bench_with_input(BenchmarkId::from_parameter(n), &n, |b, _| {
+            b.iter(|| Point::vartime_multiscalar_mul(black_box(&sn), black_box(&pn)))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, group);
+criterion_main!(benches);

@@ -14,30 +14,28 @@ use crate::scalar_mul::{pippenger, straus};
 /// From this many terms on, [`Point::vartime_multiscalar_mul`] uses Pippenger instead of
 /// Straus.
 ///
-/// Measured on the shared 2-core development machine with other builds running (load
-/// 2-4), so the ratios are rough: release build, portable backend, random terms, Straus
-/// and Pippenger timed alternately, best of 20 runs of 10 ms each, microseconds per call:
+/// Measured on the shared 2-core development machine while other engineers' builds ran
+/// (load average 5-7), so the ratios are rough: release build, random terms, Straus
+/// and Pippenger (window from `pippenger::window_bits`) timed alternately, best of 10-20
+/// runs of 10 ms each; microseconds per call, and the Pippenger/Straus ratio:
 ///
 /// ```text
-///     n   Straus  Pippenger (c)  ratio
-///   128   1520.7   1667.6 (6)    1.10
-///   160   3384.1   2766.2 (6)    0.82
-///   192   3456.8   3415.4 (6)    0.99   (second run: 2346.7 / 2683.8 = 1.14)
-///   224   3058.8   3170.9 (6)    1.04
-///   256   3521.2   2864.0 (6)    0.81   (second run: 0.76)
-///   320   3702.8   3703.1 (6)    1.00
-///   384   5336.1   4165.0 (7)    0.78
-///   512   7169.2   4960.5 (7)    0.69
-///  1024  14364.3  10335.4 (8)    0.72
+///           x86-64 MULX/ADX backend         portable backend
+///     n   Straus  Pippenger  ratio      Straus  Pippenger  ratio
+///   128    691.5     831.4    1.20      1709.6    1832.7    1.07
+///   192   1045.3    1447.1    1.38      2580.0    2545.2    0.99
+///   256   1394.2    1371.5    0.98      3447.6    2969.6    0.86
+///   320   1801.2    1708.6    0.95      3995.0    3655.3    0.91
+///   384   2154.8    1927.5    0.89      4498.8    4043.3    0.90
+///   512   4021.0    2513.3    0.63      4245.6    3312.2    0.78
+///  1024   6260.4    4291.6    0.69           -         -       -
 /// ```
 ///
-/// Field-operation counts (see `pippenger::window_bits`) put the crossover later, near
-/// 320 terms (Straus costs a flat ~415 multiplications per term, Pippenger with c = 6
-/// 435 at 256 terms and 415 at 320), but Straus's per-point tables (8 cached points,
-/// 1.3 KB per term) stop fitting in cache as n grows while Pippenger's buckets do not,
-/// so the timings favour Pippenger earlier. Both agree on "a few hundred"; 256 sits
-/// where the timings turn. Re-measure on a quiet machine (the `VarTimeMultiScalarMult`
-/// benchmarks).
+/// Field-operation counts (see `pippenger::window_bits`) agree: Straus costs a flat
+/// ~415 multiplications per term, Pippenger with c = 6 432 at 192 terms and 399 at 256.
+/// So the crossover is between 192 and 256 terms; 256 is where the faster backend (the
+/// one `dispatch!` picks on x86-64 with BMI2 and ADX) turns. Re-measure on a quiet
+/// machine with the `VarTimeMultiScalarMult` benchmarks.
 const PIPPENGER_THRESHOLD: usize = 256;
 
 /// The panic message for scalars and points of different lengths.
