@@ -267,6 +267,48 @@ fn neg_square_square2() {
     );
 }
 
+/// The documented output bounds (x86_64.rs): products below 2^255 + 2^12, sums below
+/// 2^255 + 57, differences below 2^256 - 38.
+#[test]
+fn output_bounds() {
+    if !fast_available() {
+        return;
+    }
+    // x < y as 256-bit numbers (limbs little-endian).
+    let lt = |x: [u64; 4], y: [u64; 4]| x.iter().rev().lt(y.iter().rev());
+    let two_255_plus = |k: u64| [k, 0, 0, 1 << 63];
+    let e = edges();
+    let mut rng = Rng(700);
+    let pairs = e
+        .iter()
+        .flat_map(|a| e.iter().map(move |b| (*a, *b)))
+        .chain((0..cases()).map(|_| (rng.limbs(), rng.limbs())));
+    for (a, b) in pairs {
+        let (fa, fb) = (Fe::from_limbs(a), Fe::from_limbs(b));
+        for (what, r) in [
+            ("mul", fa * fb),
+            ("square", fa.square()),
+            ("square2", fa.square2()),
+            ("pow2k", fa.pow2k(3)),
+        ] {
+            assert!(
+                lt(r.limbs(), two_255_plus(1 << 12)),
+                "{what} bound on {a:x?} {b:x?}"
+            );
+        }
+        assert!(
+            lt((fa + fb).limbs(), two_255_plus(57)),
+            "add bound on {a:x?} {b:x?}"
+        );
+        for r in [fa - fb, -fa] {
+            assert!(
+                lt(r.limbs(), sub_small([0; 4], 38)),
+                "sub/neg bound on {a:x?} {b:x?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn pow2k() {
     if !fast_available() {
