@@ -224,6 +224,7 @@ impl PartialEq for FieldElement {
 impl Eq for FieldElement {}
 
 impl ConditionallySelectable for FieldElement {
+    #[inline(always)]
     fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
         FieldElement(<[u64; 5]>::conditional_select(&a.0, &b.0, choice))
     }
