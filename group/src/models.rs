@@ -298,6 +298,7 @@ impl<F: FieldArith> AffineCached<F> {
 }
 
 impl<F: FieldArith> ConditionallySelectable for Extended<F> {
+    #[inline(always)]
     fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
         Extended {
             x: F::conditional_select(&a.x, &b.x, choice),
@@ -309,6 +310,7 @@ impl<F: FieldArith> ConditionallySelectable for Extended<F> {
 }
 
 impl<F: FieldArith> ConditionallySelectable for Cached<F> {
+    #[inline(always)]
     fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
         Cached {
             y_plus_x: F::conditional_select(&a.y_plus_x, &b.y_plus_x, choice),
@@ -320,6 +322,7 @@ impl<F: FieldArith> ConditionallySelectable for Cached<F> {
 }
 
 impl<F: FieldArith> ConditionallySelectable for AffineCached<F> {
+    #[inline(always)]
     fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
         AffineCached {
             y_plus_x: F::conditional_select(&a.y_plus_x, &b.y_plus_x, choice),
