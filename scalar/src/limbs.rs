@@ -7,9 +7,11 @@
 //!
 //! Reduction uses the shape of l instead of Montgomery or Barrett: since
 //! 2^252 ≡ -c (mod l) and c has only 125 bits, a 512-bit value `h·2^252 + lo` is
-//! congruent to `lo - h·c`, which is about 125 bits shorter. Three such folds and one
-//! conditional subtraction take any 512-bit value below l with 20 64x64-bit products
-//! (see [`reduce_wide`]). Nothing here branches on, or indexes by, a value: the only
+//! congruent to `lo - h·c`, which is about 125 bits shorter. Three such folds, a last
+//! tiny one and one conditional subtraction take any 512-bit value below l with 20
+//! 64x64-bit products ([`reduce_wide`]); values below 2^506, which include every
+//! product, need one fold fewer and 14 products ([`reduce_product`]). Nothing here
+//! branches on, or indexes by, a value (outside `debug_assert!`s): the only
 //! data-dependent choices go through [`subtle`].
 
 use subtle::{Choice, ConditionallySelectable};
