@@ -15,9 +15,15 @@
 //! why each operation needs only one final carry chain.
 //!
 //! Reduction uses 2^255 = 19 and 2^256 = 38 (mod p): whatever lies at bit 255 and above
-//! comes back at the bottom, times 19. Addition and subtraction are safe Rust over the `_addcarry_u64` /
-//! `_subborrow_u64` intrinsics (ADD/ADC and SUB/SBB chains); multiplication and squaring
-//! are inline assembly in the `asm` submodule, the only `unsafe` code of the workspace.
+//! comes back at the bottom, times 19. Addition and subtraction are safe Rust over the
+//! `_addcarry_u64` / `_subborrow_u64` intrinsics (ADD/ADC and SUB/SBB chains);
+//! multiplication and squaring are inline assembly in the `asm` submodule, the only
+//! `unsafe` code of the workspace.
+//!
+//! Measured (AMD EPYC Zen 4 at ~3.7 GHz, dependent chains, min of 40 runs, loaded
+//! machine): multiply 11.6 ns (fiat-crypto `carry_mul` 15.7 ns, portable 14.6 ns),
+//! square 9.1 ns (fiat 11.9, portable 18.8), add 2.7 ns, sub 2.4 ns (portable 3.0, 3.3);
+//! four independent multiplies 9.9 ns each (fiat 15.5).
 //!
 //! This code needs BMI2 and ADX: it runs only where [`super::use_fast`] says so (the
 //! dispatcher checks). Called elsewhere it does not misbehave silently: the CPU raises

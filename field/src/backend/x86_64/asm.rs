@@ -10,10 +10,11 @@
 //! 2. `c0..c3 + 38·(c4..c7)` (as 2^256 = 38 mod p), again with two chains, into four
 //!    limbs and a top word `h` ≤ 39 (38·(2^64 - 1) >> 64 = 37, plus two carries);
 //! 3. everything from bit 255 up (t = 2·h + bit 255 < 2^8) cleared and added back as
-//!    19·t = 38·h + 19·bit 255 (2^255 = 19 mod p): the result is below 2^255 + 2^12, so this last carry
-//!    chain cannot leave the fourth limb and there is no carry to fold again.
+//!    19·t = 38·h + 19·bit255 (2^255 = 19 mod p): the result is below 2^255 + 2^12,
+//!    so this last carry chain cannot leave the fourth limb; nothing to fold again.
 //!
-//! Straight-line code: no branch or memory address depends on the data.
+//! Straight-line code (but for `pow2k`'s loop, whose trip count is the public k): no
+//! branch or memory address depends on the data.
 //!
 //! Register use: everything stays in general-purpose registers (13 at the peak: RDX
 //! for MULX, the rest chosen by the compiler); the multiplication reads its second
