@@ -65,14 +65,14 @@ def comparison_rows(med: dict) -> list:
 
 
 def svg(rows: list) -> str:
-    width, left, bar_h, gap, top = 760, 300, 22, 8, 40
+    width, left, bar_h, gap, top = 880, 400, 22, 8, 40
     height = top + len(rows) * (bar_h + gap) + 40
     scale = (width - left - 60) / max(1.6, max(r[4] for r in rows) * 1.1)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'font-family="sans-serif" font-size="13">',
         f'<rect width="{width}" height="{height}" fill="white"/>',
-        f'<text x="{left}" y="22" font-weight="bold">time of edwards25519 / time of the peer '
+        f'<text x="12" y="22" font-weight="bold">time of edwards25519 / time of the peer '
         f"(same run; below 1 is faster)</text>",
     ]
     for i, (name, _, peer, _, ratio) in enumerate(rows):
