@@ -89,6 +89,41 @@ mod tests {
         assert_eq!(Point::mul_base(&minus_two), -Point::GENERATOR.double());
     }
 
+    /// s·B computed eight ways agrees, for pseudo-random s (xorshift-seeded wide bytes).
+    #[test]
+    fn eight_ways_agree() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..if cfg!(debug_assertions) { 16 } else { 200 } {
+            let mut wide = [0u8; 64];
+            for chunk in wide.chunks_exact_mut(8) {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                chunk.copy_from_slice(&state.to_le_bytes());
+            }
+            let s = Scalar::from_bytes_mod_order_wide(&wide);
+            let want = Point::mul_base(&s);
+            let b = Point::GENERATOR;
+            assert_eq!(b * s, want);
+            assert_eq!(s * b, want);
+            assert_eq!(Point(mul_base::<FieldElement>(&s.as_radix_16())), want);
+            let zero = Scalar::ZERO;
+            assert_eq!(
+                Point::vartime_double_scalar_mul_basepoint(&zero, &b, &s),
+                want
+            );
+            assert_eq!(
+                Point::vartime_double_scalar_mul_basepoint(&s, &b, &zero),
+                want
+            );
+            // Split s = u + v between the two halves of the double-base product.
+            let u = Scalar::from_bytes_mod_order(wide[..32].try_into().expect("32"));
+            let v = s - u;
+            assert_eq!(Point::mul_base(&u) + Point::mul_base(&v), want);
+            assert_eq!(Point::vartime_double_scalar_mul_basepoint(&u, &b, &v), want);
+        }
+    }
+
     /// Every portable-backend result equals the dispatched one (the fast backend where
     /// this CPU has it).
     #[test]
