@@ -6,6 +6,12 @@
 //! prints "cross-check NAME: N cases, zero disagreements" (`cargo test --release --test
 //! cross_dalek -- --nocapture`); any disagreement fails the test.
 //!
+//! Cases compared with dalek, release (debug): encoding and group operations 130,384
+//! (13,384); decoders on 32-byte strings 44,588 (10,988); scalar multiplications 8,000
+//! (1,200); multiscalar, ct and vartime vs dalek and vs the sum of single products, for
+//! n = 0..=300: 1,204 (n = 0..=64 and 6 sizes around the crossover: 284); large vartime
+//! multiscalar 10 (7). Total 184,186 (25,863), plus tests/vectors.rs: 212.
+//!
 //! Decoding semantics: dalek's `CompressedEdwardsY::decompress` reduces y mod p and
 //! accepts x = 0 with the sign bit set, exactly our `Point::from_bytes` (upstream
 //! SetBytes). dalek has no strict decoder; RFC 8032 strict decoding accepts exactly the
