@@ -5,10 +5,10 @@
 //! **Invariant** (relied on by every function here): between operations every limb is
 //! below 2^52. Inputs are `debug_assert!`ed at the entry of multiplication and
 //! squaring. Every function returns limbs below 2^51 + 2^15 (the output bound of
-//! [`carry`]), which is well inside the invariant.
+//! `carry`), which is well inside the invariant.
 //!
 //! Three measured improvements over the textbook version (see DESIGN.md section 2):
-//! - `x·19` is `x + ((x + (x << 3)) << 1)`, folded into [`mul19`], so cores with a slow
+//! - `x·19` is `x + ((x + (x << 3)) << 1)`, folded into `mul19`, so cores with a slow
 //!   multiplier are not charged a multiply per reduction term;
 //! - carry propagation computes all five carries from the original limbs first and adds
 //!   them afterwards, so the five chains are independent and run in parallel;
