@@ -61,6 +61,29 @@ fn constant_time_and_variable_time_agree() {
     tally.report();
 }
 
+/// Constant-time Straus against vartime Pippenger, past the crossover.
+#[test]
+fn constant_time_and_variable_time_agree_on_many_terms() {
+    let t = torsion();
+    let mut rng = rng(16);
+    for n in [256usize, cases(300, 1024)] {
+        let s: Vec<Scalar> = (0..n).map(|_| random_scalar(&mut rng)).collect();
+        // Distinct points without n base multiplications: P, P + Q + T_1, ...
+        let (p0, q) = (random_point(&mut rng, &t), random_point(&mut rng, &t));
+        let p: Vec<Point> = (0..n)
+            .scan(p0, |acc, i| {
+                *acc += q + t[i % t.len()];
+                Some(*acc)
+            })
+            .collect();
+        assert_eq!(
+            Point::multiscalar_mul(&s, &p),
+            Point::vartime_multiscalar_mul(&s, &p),
+            "n = {n}"
+        );
+    }
+}
+
 #[test]
 fn fixed_base_and_variable_base_agree() {
     let tally = Tally::new("fixed base vs variable base");
