@@ -91,11 +91,13 @@ impl FieldElement {
     }
 
     /// self².
+    #[inline]
     pub fn square(&self) -> FieldElement {
         FieldElement(limbs::square(&self.0))
     }
 
     /// self·b for a 32-bit b.
+    #[inline]
     pub fn mul32(&self, b: u32) -> FieldElement {
         FieldElement(limbs::mul32(&self.0, b))
     }
@@ -123,11 +125,13 @@ impl FieldElement {
     }
 
     /// 1 if the canonical encoding is odd ("negative" in RFC 8032 terms).
+    #[inline]
     pub fn is_negative(&self) -> Choice {
         Choice::from(self.to_bytes()[0] & 1)
     }
 
     /// 1 if self = 0 (mod p).
+    #[inline]
     pub fn is_zero(&self) -> Choice {
         self.ct_eq(&FieldElement::ZERO)
     }

@@ -174,11 +174,14 @@ pub(crate) const fn mul(a: &[u64; 5], b: &[u64; 5]) -> [u64; 5] {
 pub(crate) const fn square(a: &[u64; 5]) -> [u64; 5] {
     debug_assert!(in_bounds(a));
     let [a0, a1, a2, a3, a4] = *a;
-    let (d0, d1) = (2 * a0, 2 * a1);
-    let r0 = add_mul38(add_mul38(m(a0, a0), a1, a4), a2, a3);
-    let r1 = add_mul19(add_mul38(m(d0, a1), a2, a4), a3, a3);
-    let r2 = add_mul38(m(d0, a2) + m(a1, a1), a3, a4);
-    let r3 = add_mul19(m(d0, a3) + m(d1, a2), a4, a4);
+    // Doubled limbs carry the factor 2 of the cross products; a3_19 and a4_19 (< 2^57)
+    // carry the 19 of the folded columns, so 38·ai·aj = (2ai)·(19aj).
+    let (d0, d1, d2, d3) = (2 * a0, 2 * a1, 2 * a2, 2 * a3);
+    let (a3_19, a4_19) = (mul19(a3), mul19(a4));
+    let r0 = m(a0, a0) + m(d1, a4_19) + m(d2, a3_19);
+    let r1 = m(d0, a1) + m(d2, a4_19) + m(a3, a3_19);
+    let r2 = m(d0, a2) + m(a1, a1) + m(d3, a4_19);
+    let r3 = m(d0, a3) + m(d1, a2) + m(a4, a4_19);
     let r4 = m(d0, a4) + m(d1, a3) + m(a2, a2);
     carry_wide([r0, r1, r2, r3, r4])
 }
