@@ -67,10 +67,15 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "group")]
+mod ff_impl;
 mod invert;
 mod limbs;
 mod ops;
 mod recoding;
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub mod serde_impl;
 
 use core::fmt;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};

@@ -1,0 +1,188 @@
+//! serde for `Scalar` (feature `serde`): round trips through a human-readable format
+//! (serde_json: a hex string) and a binary one (CBOR via ciborium: a 32-element
+//! tuple), the exact shapes, and rejection of every malformed or non-canonical input
+//! with an error.
+#![cfg(feature = "serde")]
+
+mod common;
+
+use common::*;
+use edwards25519_scalar::Scalar;
+use num_bigint::BigUint;
+use proptest::prelude::*;
+
+fn to_cbor<T: serde::Serialize>(v: &T) -> Vec<u8> {
+    let mut out = Vec::new();
+    ciborium::into_writer(v, &mut out).expect("writing to a Vec");
+    out
+}
+
+fn from_cbor<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+    ciborium::from_reader(bytes).map_err(|e| e.to_string())
+}
+
+/// The CBOR encoding of a definite-length array of byte values, built by hand from
+/// RFC 8949 (major type 4 with a 1-byte length, then each value as a major-type-0
+/// unsigned integer).
+fn cbor_byte_array(bytes: &[u8]) -> Vec<u8> {
+    let mut out = vec![0x98, bytes.len() as u8];
+    for &b in bytes {
+        if b < 24 {
+            out.push(b);
+        } else {
+            out.extend([0x18, b]);
+        }
+    }
+    out
+}
+
+/// A CBOR byte string (major type 2, 1-byte length).
+fn cbor_byte_string(bytes: &[u8]) -> Vec<u8> {
+    let mut out = vec![0x58, bytes.len() as u8];
+    out.extend_from_slice(bytes);
+    out
+}
+
+#[test]
+fn json_shape_is_lowercase_hex() {
+    let one = serde_json::to_string(&Scalar::ONE).expect("serialize");
+    assert_eq!(one, format!("\"01{}\"", "00".repeat(31)));
+    let s = Scalar::from_bytes_mod_order([0xab; 32]);
+    let json = serde_json::to_string(&s).expect("serialize");
+    assert_eq!(json, format!("\"{}\"", hex::encode(s.to_bytes())));
+}
+
+#[test]
+fn cbor_shape_is_a_32_tuple() {
+    let s = Scalar::from_bytes_mod_order([0x5c; 32]);
+    assert_eq!(to_cbor(&s), cbor_byte_array(&s.to_bytes()));
+    // The same bytes serde gives a plain [u8; 32].
+    assert_eq!(to_cbor(&s), to_cbor(&s.to_bytes()));
+}
+
+#[test]
+fn json_alternatives_accepted() {
+    let s = Scalar::from_bytes_mod_order([0xcd; 32]);
+    let upper = format!("\"{}\"", hex::encode_upper(s.to_bytes()));
+    assert_eq!(
+        serde_json::from_str::<Scalar>(&upper).expect("upper-case hex"),
+        s
+    );
+    // An array of numbers, as curve25519-dalek writes.
+    let array = serde_json::to_string(&s.to_bytes()).expect("serialize");
+    assert_eq!(serde_json::from_str::<Scalar>(&array).expect("array"), s);
+}
+
+#[test]
+fn cbor_byte_string_accepted() {
+    let s = Scalar::from_bytes_mod_order([0x17; 32]);
+    assert_eq!(from_cbor::<Scalar>(&cbor_byte_string(&s.to_bytes())), Ok(s));
+}
+
+#[test]
+fn non_canonical_rejected() {
+    for x in [l(), l() + 1u8, pow2(253), pow2(256) - 1u8] {
+        let bytes = le::<32>(&x);
+        let json = format!("\"{}\"", hex::encode(bytes));
+        let err = serde_json::from_str::<Scalar>(&json).expect_err("non-canonical");
+        assert!(err.to_string().contains("non-canonical"), "{err}");
+        assert!(from_cbor::<Scalar>(&cbor_byte_array(&bytes)).is_err());
+        assert!(from_cbor::<Scalar>(&cbor_byte_string(&bytes)).is_err());
+        let array = serde_json::to_string(&bytes).expect("serialize");
+        assert!(serde_json::from_str::<Scalar>(&array).is_err());
+    }
+    // l - 1 is the largest canonical value.
+    let top = le::<32>(&(l() - 1u8));
+    let json = format!("\"{}\"", hex::encode(top));
+    assert_eq!(
+        val(&serde_json::from_str::<Scalar>(&json).expect("l - 1")),
+        l() - 1u8
+    );
+}
+
+#[test]
+fn malformed_rejected() {
+    let good = hex::encode(Scalar::ONE.to_bytes());
+    let bad_json = [
+        format!("\"{}\"", &good[..62]),       // 31 bytes
+        format!("\"{good}00\""),              // 33 bytes
+        format!("\"{}\"", &good[..63]),       // odd number of digits
+        format!("\"0x{}\"", &good[..62]),     // prefix
+        format!("\"g{}\"", &good[1..]),       // bad digit
+        format!("\"{}é\"", &good[..62]),      // non-ASCII (3 bytes)
+        "[1, 2, 3]".to_string(),              // short array
+        format!("[{}]", ["0"; 33].join(",")), // long array
+        format!("[256{}]", ",0".repeat(31)),  // element out of u8 range
+        "null".to_string(),
+        "7".to_string(),
+        "{}".to_string(),
+    ];
+    for j in &bad_json {
+        assert!(serde_json::from_str::<Scalar>(j).is_err(), "accepted {j}");
+    }
+    let bytes = Scalar::ONE.to_bytes();
+    let bad_cbor = [
+        cbor_byte_array(&bytes[..31]),
+        cbor_byte_array(&[bytes.as_slice(), &[0]].concat()),
+        cbor_byte_string(&bytes[..31]),
+        cbor_byte_string(&[bytes.as_slice(), &[0]].concat()),
+        vec![0xf6], // null
+        vec![],
+    ];
+    for c in &bad_cbor {
+        assert!(from_cbor::<Scalar>(c).is_err(), "accepted {c:02x?}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 300 } else { 3_000 }))]
+
+    #[test]
+    fn round_trips(s in scalar()) {
+        let json = serde_json::to_string(&s).expect("serialize");
+        prop_assert_eq!(serde_json::from_str::<Scalar>(&json).expect("deserialize"), s);
+        let cbor = to_cbor(&s);
+        prop_assert_eq!(from_cbor::<Scalar>(&cbor), Ok(s));
+        // serde_json::Value (a self-describing intermediate) too.
+        let v = serde_json::to_value(s).expect("to value");
+        prop_assert_eq!(serde_json::from_value::<Scalar>(v).expect("from value"), s);
+    }
+
+    #[test]
+    fn decoding_matches_from_canonical_bytes(bytes in bytes32()) {
+        let want: Option<Scalar> = Scalar::from_canonical_bytes(bytes).into();
+        prop_assert_eq!(want.is_some(), int(&bytes) < l());
+        let json = format!("\"{}\"", hex::encode(bytes));
+        prop_assert_eq!(serde_json::from_str::<Scalar>(&json).ok(), want);
+        prop_assert_eq!(from_cbor::<Scalar>(&cbor_byte_array(&bytes)).ok(), want);
+    }
+
+    #[test]
+    fn arbitrary_input_never_panics(junk in proptest::collection::vec(any::<u8>(), 0..80)) {
+        let _ = from_cbor::<Scalar>(&junk);
+        let _ = serde_json::from_slice::<Scalar>(&junk);
+    }
+
+    #[test]
+    fn arbitrary_hex_strings_never_panic(s in "[0-9a-fA-FxX ]{0,70}") {
+        let json = format!("\"{s}\"");
+        let got = serde_json::from_str::<Scalar>(&json).ok();
+        if let Some(got) = got {
+            prop_assert_eq!(s.len(), 64);
+            prop_assert_eq!(hex::decode(&s).ok(), Some(got.to_bytes().to_vec()));
+            prop_assert!(int(&got.to_bytes()) < l());
+        }
+    }
+}
+
+#[test]
+fn big_uint_helper_sanity() {
+    // The test's reference for l is the definition, not our constant.
+    assert_eq!(l(), BigUint::from(2u8).pow(252) + big_c());
+}
+
+fn big_c() -> BigUint {
+    "27742317777372353535851937790883648493"
+        .parse()
+        .expect("decimal constant")
+}
