@@ -39,16 +39,22 @@ extern crate alloc;
 mod backend;
 mod encoding;
 mod error;
+#[cfg(feature = "group")]
+mod group_impl;
 mod models;
 #[cfg(feature = "alloc")]
 mod multiscalar;
 mod ops;
 mod scalar_mul;
+#[cfg(feature = "serde")]
+mod serde_impl;
 mod tables;
 
 pub use edwards25519_field::FieldElement;
 pub use edwards25519_scalar::Scalar;
 pub use error::DecodeError;
+#[cfg(feature = "group")]
+pub use group_impl::SubgroupPoint;
 
 use core::fmt;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};

@@ -340,7 +340,7 @@ proptest! {
             prop_assert_eq!(s.to_repr(), bytes);
             prop_assert_eq!(bool::from(s.is_odd()), x.bit(0));
             prop_assert_eq!(bool::from(s.is_even()), !x.bit(0));
-            prop_assert!(bool::from(s.ct_eq(&Scalar::from_repr(s.to_repr()).unwrap())));
+            prop_assert!(bool::from(s.ct_eq(&Scalar::from_repr(s.to_repr()).expect("round trip"))));
         }
     }
 
