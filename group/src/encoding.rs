@@ -326,6 +326,42 @@ mod tests {
         assert!(accepted > 50 && rejected > 50);
     }
 
+    /// Edge byte strings (all zeros, all ones, y around p and 2^255 with both signs,
+    /// y = ±1, 0) against curve25519-dalek: same verdict; strict decoding accepts only
+    /// canonical encodings.
+    #[test]
+    fn edge_bytes_against_dalek() {
+        use curve25519_dalek::edwards::CompressedEdwardsY;
+        extern crate alloc;
+        let mut cases = alloc::vec![[0u8; 32], [0xff; 32]];
+        for low in [0xe9u8, 0xea, 0xeb, 0xec, 0xed, 0xee, 0xef, 0xf0, 0xfe, 0xff] {
+            let mut y = [0xff; 32];
+            y[0] = low;
+            y[31] = 0x7f;
+            cases.push(y);
+        }
+        for small in [0u8, 1, 2, 3, 4, 5, 9] {
+            let mut y = [0u8; 32];
+            y[0] = small;
+            cases.push(y);
+        }
+        for mut c in cases.clone() {
+            c[31] ^= 0x80;
+            cases.push(c);
+        }
+        for b in cases {
+            let ours = Point::from_bytes(&b);
+            let theirs = CompressedEdwardsY(b).decompress();
+            assert_eq!(ours.is_ok(), theirs.is_some(), "{b:02x?}");
+            if let (Ok(p), Some(q)) = (ours, theirs) {
+                assert_eq!(p.to_bytes(), q.compress().to_bytes());
+                assert_eq!(Point::from_canonical_bytes(&b).is_ok(), p.to_bytes() == b);
+            } else {
+                assert_eq!(ours, Err(DecodeError::NotOnCurve));
+            }
+        }
+    }
+
     /// Round trip of multiples of B, their negatives, and points with torsion.
     #[test]
     fn round_trip() {
