@@ -41,6 +41,8 @@
 
 mod batch;
 mod error;
+#[cfg(feature = "serde")]
+mod serde_impl;
 mod signature;
 mod signing;
 #[cfg(feature = "signature")]
