@@ -27,6 +27,8 @@
 //! `SigningKey::generate`), `zeroize` (secrets wiped on drop): all on by default;
 //! `signature` (off by default) adds the RustCrypto `signature` 3 traits to the Ed25519
 //! keys and conversions to and from the `ed25519` 3 crate's `Signature`.
+//! Also off by default: `serde` (canonical bytes, validated when deserialized), `group`
+//! (the `ff` and `group` 0.14 traits, with `group::SubgroupPoint`) and `std`.
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
