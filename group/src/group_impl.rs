@@ -162,6 +162,14 @@ impl From<&SubgroupPoint> for Point {
     }
 }
 
+#[cfg(feature = "zeroize")]
+impl zeroize::Zeroize for SubgroupPoint {
+    /// Overwrites with the identity, which is torsion-free (the invariant holds).
+    fn zeroize(&mut self) {
+        self.0.zeroize();
+    }
+}
+
 impl ConstantTimeEq for SubgroupPoint {
     fn ct_eq(&self, other: &SubgroupPoint) -> Choice {
         self.0.ct_eq(&other.0)

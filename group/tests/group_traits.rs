@@ -318,6 +318,17 @@ fn subgroup_point_encoding() {
     }
 }
 
+#[cfg(feature = "zeroize")]
+#[test]
+fn subgroup_point_zeroize_gives_the_identity() {
+    use zeroize::Zeroize;
+    let mut a = SubgroupPoint::random(&mut rng(9));
+    assert!(!bool::from(a.is_identity()));
+    a.zeroize();
+    assert_eq!(a, SubgroupPoint::IDENTITY);
+    assert!(a.to_point().is_torsion_free());
+}
+
 /// Generic code over the traits compiles and runs with our types.
 #[test]
 fn generic_use() {
