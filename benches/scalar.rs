@@ -22,7 +22,7 @@ fn scalar(c: &mut Criterion) {
     let mut x = black_box(x0);
     c.bench_function("ScalarAddition", |b| {
         b.iter(|| {
-            x = x + y;
+            x += y;
             x
         })
     });
@@ -30,7 +30,7 @@ fn scalar(c: &mut Criterion) {
     let mut x = black_box(x0);
     c.bench_function("ScalarMultiplication", |b| {
         b.iter(|| {
-            x = x * y;
+            x *= y;
             x
         })
     });

@@ -44,12 +44,6 @@ const fn add_mul19(acc: u128, a: u64, b: u64) -> u128 {
     acc + m(mul19(a), b)
 }
 
-/// acc + 38·a·b, where a, b < 2^52 (so 38·a < 2^58 and 38·a·b < 2^110).
-#[inline(always)]
-const fn add_mul38(acc: u128, a: u64, b: u64) -> u128 {
-    acc + m(mul19(a) << 1, b)
-}
-
 /// One parallel carry round on 64-bit limbs (any limb values).
 ///
 /// The five carries are computed from the input limbs before any is added, so the
