@@ -491,7 +491,7 @@ const LENGTH_MISMATCH: &str =
     "multiscalar multiplication: scalars and points have different lengths";
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 256 } else { 2_000 }))]
+    #![proptest_config(config())]
 
     /// Arbitrary lengths 0..8 each, as slices or as filtered iterators (whose size hints
     /// say nothing): different lengths panic with the documented message, equal lengths
@@ -763,7 +763,7 @@ fn batch_item() -> impl Strategy<Value = (Vec<u8>, Signature, VerifyingKey)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 128 } else { 2_000 }))]
+    #![proptest_config(config())]
 
     /// Slices of arbitrary lengths 0..8: different lengths are `BatchLengthMismatch`;
     /// equal lengths give the first item's S or R error, else `EquationFailed` if any
