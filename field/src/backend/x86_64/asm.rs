@@ -31,21 +31,21 @@ use core::arch::asm;
 /// Final fold (step 3 above): the five-limb value `$x0..$x3, $h` (with `$h` < 2^7)
 /// becomes four limbs below 2^255 + 2^12.
 ///
-/// Everything from bit 255 up, t = 2·h + b with b = bit 255, comes back as
-/// 19·t = 38·h + 19·b (2^255 = 19 mod p) once bit 255 is cleared; the result,
-/// (value mod 2^255) + 19·t < 2^255 + 2^12, cannot carry out of the fourth limb. 19·b
-/// (SAR/AND: 0 or 19) is ready before h; only the IMUL by 38 waits for h, which measured
-/// three cycles quicker than computing t first. Clobbers `$h`, `$t`.
+/// Everything from bit 255 up, t = 2·h + b with b = bit 255, comes back as 19·t
+/// (2^255 = 19 mod p) once bit 255 is cleared; the result, (value mod 2^255) + 19·t <
+/// 2^255 + 2^12, cannot carry out of the fourth limb. t is formed in two instructions:
+/// ADD x3, x3 moves b into CF (x3 is ready before h), ADC h, h makes 2·h + b; SHR x3, 1
+/// clears bit 255. Same latency from h as the earlier 19·b-then-38·h form (one ADC
+/// where that had an ADD after the IMUL), two instructions and one register fewer,
+/// which counts in the throughput-bound point formulas. Clobbers `$h`.
 #[rustfmt::skip]
 macro_rules! fold_top {
-    ($x0:literal, $x1:literal, $x2:literal, $x3:literal, $h:literal, $t:literal) => {
+    ($x0:literal, $x1:literal, $x2:literal, $x3:literal, $h:literal) => {
         concat!(
-            "mov ", $t, ", ", $x3, "\n",
-            "sar ", $t, ", 63\n",
-            "and ", $t, ", 19\n", //                 19·b
-            "btr ", $x3, ", 63\n",
-            "imul ", $h, ", ", $h, ", 38\n",
-            "add ", $h, ", ", $t, "\n", //           19·t = 38·h + 19·b
+            "add ", $x3, ", ", $x3, "\n", //         CF = b
+            "adc ", $h, ", ", $h, "\n", //           t = 2·h + b
+            "shr ", $x3, ", 1\n", //                 bit 255 cleared
+            "imul ", $h, ", ", $h, ", 19\n", //      19·t
             "add ", $x0, ", ", $h, "\n",
             "adc ", $x1, ", 0\n",
             "adc ", $x2, ", 0\n",
@@ -54,7 +54,7 @@ macro_rules! fold_top {
     };
 }
 
-/// The square of `{x0}..{x3}` (steps 1 and 2), left in `{x0}..{x3}`
+/// The square of `{x0}..{x3}` (steps 1 and 2), left in `{x0}, {c1}, {c2}, {c3}`
 /// and `{c4}` (the top word h ≤ 39), for [`fold_top!`].
 ///
 /// Cross products a_i·a_j (i < j) are summed once into c1..c6, then doubled while the
@@ -68,9 +68,9 @@ macro_rules! fold_top {
 ///   = 2·(cross) + (a3²)(a2²)(a1²)(a0²)
 /// ```
 ///
-/// Registers: `{x0}..{x3}` input, then output; `{c1}`..`{c5}`, `{t0}`, `{t1}` scratch.
-/// c6 lives in `{t1}` and c7 in `{t0}`; the square a_i² is written over `{xi}` once
-/// `xi` has moved into RDX.
+/// Registers: `{x0}..{x3}` input; output in `{x0}, {c1}, {c2}, {c3}` (+ `{c4}`);
+/// `{c5}`, `{t0}`, `{t1}` and `{x1}`..`{x3}` scratch. c6 lives in `{t1}` and c7 in
+/// `{t0}`; the square a_i² is written over `{xi}` once `xi` has moved into RDX.
 macro_rules! square_to_5_limbs {
     () => {
         concat!(
@@ -123,38 +123,36 @@ macro_rules! square_to_5_limbs {
             "mov edx, 0\n",
             "adcx {t0}, rdx\n",
             "adox {t0}, rdx\n", // c7 = hi(a3²) + carries, no overflow
-            // Reduce: (x0..x3, c4) = (c0..c3) + 38·(c4..c7).
-            "mov {x1}, {c1}\n",
-            "mov {x2}, {c2}\n",
-            "mov {x3}, {c3}\n",
+            // Reduce: (x0, c1, c2, c3, c4) = (c0..c3) + 38·(c4..c7), in place (no
+            // moves); x1, x2 (their squares already added) are the products' scratch,
+            // x3 the zero.
             "mov edx, 38\n",
-            "test rdx, rdx\n", // CF = OF = 0
-            "mulx {c2}, {c1}, {c4}\n",
-            "adcx {x0}, {c1}\n",
-            "adox {x1}, {c2}\n",
-            "mulx {c2}, {c1}, {c5}\n",
-            "adcx {x1}, {c1}\n",
-            "adox {x2}, {c2}\n",
-            "mulx {c2}, {c1}, {t1}\n",
-            "adcx {x2}, {c1}\n",
-            "adox {x3}, {c2}\n",
-            "mulx {c4}, {c1}, {t0}\n",
-            "adcx {x3}, {c1}\n",
-            "mov {c5:e}, 0\n",
-            "adox {c4}, {c5}\n",
-            "adcx {c4}, {c5}\n", // top word h = c4 ≤ 39
+            "xor {x3:e}, {x3:e}\n", // x3 = 0, CF = OF = 0
+            "mulx {x2}, {x1}, {c4}\n",
+            "adcx {x0}, {x1}\n",
+            "adox {c1}, {x2}\n",
+            "mulx {x2}, {x1}, {c5}\n",
+            "adcx {c1}, {x1}\n",
+            "adox {c2}, {x2}\n",
+            "mulx {x2}, {x1}, {t1}\n",
+            "adcx {c2}, {x1}\n",
+            "adox {c3}, {x2}\n",
+            "mulx {c4}, {x1}, {t0}\n",
+            "adcx {c3}, {x1}\n",
+            "adox {c4}, {x3}\n",
+            "adcx {c4}, {x3}\n", // top word h = c4 ≤ 39
         )
     };
 }
 
-/// Doubles the five-limb value `{x0}..{x3}, {c4}` (for 2·a²), before the final fold.
+/// Doubles the five-limb value `{x0}, {c1}, {c2}, {c3}, {c4}` (for 2·a²), before the final fold.
 macro_rules! double_5_limbs {
     () => {
         concat!(
             "add {x0}, {x0}\n",
-            "adc {x1}, {x1}\n",
-            "adc {x2}, {x2}\n",
-            "adc {x3}, {x3}\n",
+            "adc {c1}, {c1}\n",
+            "adc {c2}, {c2}\n",
+            "adc {c3}, {c3}\n",
             "adc {c4}, {c4}\n", // ≤ 79
         )
     };
@@ -253,7 +251,7 @@ pub(crate) fn mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
             "adcx {c3}, {t0}",
             "adox {c4}, {b}",
             "adcx {c4}, {b}",
-            fold_top!("{c0}", "{c1}", "{c2}", "{c3}", "{c4}", "{t0}"),
+            fold_top!("{c0}", "{c1}", "{c2}", "{c3}", "{c4}"),
             inout("rdx") a[0] => _,
             a1 = inout(reg) a[1] => _,
             a2 = inout(reg) a[2] => _,
@@ -275,7 +273,8 @@ pub(crate) fn mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
 /// a² mod p (a value < 2^256); see [`square_to_5_limbs!`].
 #[inline(always)]
 pub(crate) fn square(a: &[u64; 4]) -> [u64; 4] {
-    let [mut x0, mut x1, mut x2, mut x3] = *a;
+    let [mut x0, x1, x2, x3] = *a;
+    let (r1, r2, r3): (u64, u64, u64);
     // SAFETY: registers only: no memory is read or written and no stack is used; every
     // register written is an operand or declared clobbered, flags are clobbered. Needs
     // BMI2 and ADX, checked by `backend::use_fast()` before the dispatcher runs this
@@ -283,14 +282,14 @@ pub(crate) fn square(a: &[u64; 4]) -> [u64; 4] {
     unsafe {
         asm!(
             square_to_5_limbs!(),
-            fold_top!("{x0}", "{x1}", "{x2}", "{x3}", "{c4}", "{c5}"),
+            fold_top!("{x0}", "{c1}", "{c2}", "{c3}", "{c4}"),
             x0 = inout(reg) x0,
-            x1 = inout(reg) x1,
-            x2 = inout(reg) x2,
-            x3 = inout(reg) x3,
-            c1 = out(reg) _,
-            c2 = out(reg) _,
-            c3 = out(reg) _,
+            x1 = inout(reg) x1 => _,
+            x2 = inout(reg) x2 => _,
+            x3 = inout(reg) x3 => _,
+            c1 = out(reg) r1,
+            c2 = out(reg) r2,
+            c3 = out(reg) r3,
             c4 = out(reg) _,
             c5 = out(reg) _,
             t0 = out(reg) _,
@@ -299,28 +298,29 @@ pub(crate) fn square(a: &[u64; 4]) -> [u64; 4] {
             options(pure, nomem, nostack),
         );
     }
-    [x0, x1, x2, x3]
+    [x0, r1, r2, r3]
 }
 
 /// 2·a² mod p (a value < 2^256): the square, doubled before the final fold, so the
 /// doubling costs five ADD/ADCs and no second reduction.
 #[inline(always)]
 pub(crate) fn square2(a: &[u64; 4]) -> [u64; 4] {
-    let [mut x0, mut x1, mut x2, mut x3] = *a;
+    let [mut x0, x1, x2, x3] = *a;
+    let (r1, r2, r3): (u64, u64, u64);
     // SAFETY: as in `square`: registers only, no memory, no stack; needs BMI2 and ADX,
     // checked by `backend::use_fast()` before dispatch (else #UD / SIGILL).
     unsafe {
         asm!(
             square_to_5_limbs!(),
             double_5_limbs!(),
-            fold_top!("{x0}", "{x1}", "{x2}", "{x3}", "{c4}", "{c5}"),
+            fold_top!("{x0}", "{c1}", "{c2}", "{c3}", "{c4}"),
             x0 = inout(reg) x0,
-            x1 = inout(reg) x1,
-            x2 = inout(reg) x2,
-            x3 = inout(reg) x3,
-            c1 = out(reg) _,
-            c2 = out(reg) _,
-            c3 = out(reg) _,
+            x1 = inout(reg) x1 => _,
+            x2 = inout(reg) x2 => _,
+            x3 = inout(reg) x3 => _,
+            c1 = out(reg) r1,
+            c2 = out(reg) r2,
+            c3 = out(reg) r3,
             c4 = out(reg) _,
             c5 = out(reg) _,
             t0 = out(reg) _,
@@ -329,7 +329,7 @@ pub(crate) fn square2(a: &[u64; 4]) -> [u64; 4] {
             options(pure, nomem, nostack),
         );
     }
-    [x0, x1, x2, x3]
+    [x0, r1, r2, r3]
 }
 
 /// a^(2^k) mod p (a value < 2^256), for k ≥ 1: k squarings in one loop, the element
@@ -347,7 +347,10 @@ pub(crate) fn pow2k(a: &[u64; 4], k: u32) -> [u64; 4] {
         asm!(
             "2:",
             square_to_5_limbs!(),
-            fold_top!("{x0}", "{x1}", "{x2}", "{x3}", "{c4}", "{c5}"),
+            fold_top!("{x0}", "{c1}", "{c2}", "{c3}", "{c4}"),
+            "mov {x1}, {c1}", // back into the input registers for the next round
+            "mov {x2}, {c2}",
+            "mov {x3}, {c3}",
             "dec {n:e}",
             "jnz 2b",
             x0 = inout(reg) x0,
