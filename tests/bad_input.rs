@@ -621,6 +621,10 @@ proptest! {
                 prop_assert_eq!(vk.to_point(), p);
                 prop_assert_eq!(vk.is_canonical(), Point::from_canonical_bytes(&b).is_ok());
                 prop_assert_eq!(vk.is_weak(), p.is_small_order());
+                // The key of the decoded point carries the canonical encoding.
+                let canonical = VerifyingKey::from_point(&p);
+                prop_assert_eq!(canonical.to_bytes(), p.to_bytes());
+                prop_assert_eq!(canonical.to_point(), p);
             }
             Err(e) => {
                 prop_assert_eq!(e, Error::InvalidPublicKey(DecodeError::NotOnCurve));
@@ -820,6 +824,10 @@ mod group_traits {
             prop_assert_eq!(q, p);
             let sub = Option::<SubgroupPoint>::from(<SubgroupPoint as GroupEncoding>::from_bytes(&b));
             prop_assert_eq!(sub.map(Point::from), p.filter(Point::is_torsion_free));
+            if let Ok(q) = Point::from_bytes(&b) {
+                let from_point = Option::<SubgroupPoint>::from(SubgroupPoint::from_point(&q));
+                prop_assert_eq!(from_point.map(|x| x.to_point()), Some(q).filter(Point::is_torsion_free));
+            }
         }
 
         #[test]
