@@ -9,7 +9,7 @@
 //! | [`Extended`] | (X : Y : Z : T) | x = X/Z, y = Y/Z, x·y = T/Z |
 //! | [`Projective`] | (X : Y : Z) | x = X/Z, y = Y/Z ("P2") |
 //! | [`Completed`] | ((X : Z), (Y : T)) | x = X/Z, y = Y/T ("P1xP1") |
-//! | [`Cached`] | (Y+X, Y-X, Z, 2d·T) | an addend ready for [`Extended::add_cached`] |
+//! | [`Cached`] | (Y+X, Y-X, 2·Z, 2d·T) | an addend ready for [`Extended::add_cached`] |
 //! | [`AffineCached`] | (y+x, y-x, 2d·x·y) | an addend with Z = 1, for mixed addition |
 //!
 //! Additions and doublings produce a [`Completed`] point; it becomes [`Projective`] (3M)
@@ -63,12 +63,16 @@ pub(crate) struct Completed<F> {
     pub(crate) t: F,
 }
 
-/// An extended point prepared as an addend: (Y+X, Y-X, Z, 2d·T).
+/// An extended point prepared as an addend: (Y+X, Y-X, 2·Z, 2d·T).
+///
+/// Z is stored doubled: the addition needs D = 2·Z1·Z2, and a table entry is built once
+/// but added many times (ScalarMult: 8 entries, 64 additions), so the doubling moves
+/// out of the loop.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Cached<F> {
     pub(crate) y_plus_x: F,
     pub(crate) y_minus_x: F,
-    pub(crate) z: F,
+    pub(crate) z2: F,
     pub(crate) t2d: F,
 }
 
@@ -89,13 +93,13 @@ impl<F: FieldArith> Extended<F> {
         t: F::ZERO,
     };
 
-    /// (Y+X, Y-X, Z, 2d·T). Cost: 1M.
+    /// (Y+X, Y-X, 2·Z, 2d·T). Cost: 1M.
     #[inline(always)]
     pub(crate) fn to_cached(&self) -> Cached<F> {
         Cached {
             y_plus_x: self.y + self.x,
             y_minus_x: self.y - self.x,
-            z: self.z,
+            z2: self.z + self.z,
             t2d: self.t * F::from_field(&D2),
         }
     }
@@ -112,15 +116,14 @@ impl<F: FieldArith> Extended<F> {
 
     /// self + q. Cost: 4M (then 3M or 4M to leave the completed model).
     ///
-    /// A = (Y1-X1)(Y2-X2), B = (Y1+X1)(Y2+X2), C = T1·2d·T2, D = 2·Z1·Z2;
+    /// A = (Y1-X1)(Y2-X2), B = (Y1+X1)(Y2+X2), C = T1·2d·T2, D = Z1·(2·Z2);
     /// result ((B-A : D+C), (B+A : D-C)).
     #[inline(always)]
     pub(crate) fn add_cached(&self, q: &Cached<F>) -> Completed<F> {
         let a = (self.y - self.x) * q.y_minus_x;
         let b = (self.y + self.x) * q.y_plus_x;
         let c = self.t * q.t2d;
-        let zz = self.z * q.z;
-        let d = zz + zz;
+        let d = self.z * q.z2;
         Completed {
             x: b - a,
             y: b + a,
@@ -129,14 +132,13 @@ impl<F: FieldArith> Extended<F> {
         }
     }
 
-    /// self - q: [`Self::add_cached`] with -q = (Y-X, Y+X, Z, -2d·T). Cost: 4M.
+    /// self - q: [`Self::add_cached`] with -q = (Y-X, Y+X, 2·Z, -2d·T). Cost: 4M.
     #[inline(always)]
     pub(crate) fn sub_cached(&self, q: &Cached<F>) -> Completed<F> {
         let a = (self.y - self.x) * q.y_plus_x;
         let b = (self.y + self.x) * q.y_minus_x;
         let c = self.t * q.t2d;
-        let zz = self.z * q.z;
-        let d = zz + zz;
+        let d = self.z * q.z2;
         Completed {
             x: b - a,
             y: b + a,
@@ -265,13 +267,17 @@ impl<F: FieldArith> Projective<F> {
 }
 
 impl<F: FieldArith> Cached<F> {
-    /// The identity as an addend: (1, 1, 1, 0).
-    pub(crate) const IDENTITY: Self = Cached {
-        y_plus_x: F::ONE,
-        y_minus_x: F::ONE,
-        z: F::ONE,
-        t2d: F::ZERO,
-    };
+    /// The identity as an addend: (1, 1, 2, 0). (A function, not a constant: the
+    /// backends have no constant 2; the addition of constants folds at compile time.)
+    #[inline(always)]
+    pub(crate) fn identity() -> Self {
+        Cached {
+            y_plus_x: F::ONE,
+            y_minus_x: F::ONE,
+            z2: F::ONE + F::ONE,
+            t2d: F::ZERO,
+        }
+    }
 
     /// Replaces self by -self when `choice` is set: swap Y+X and Y-X, negate 2d·T.
     #[inline(always)]
@@ -315,7 +321,7 @@ impl<F: FieldArith> ConditionallySelectable for Cached<F> {
         Cached {
             y_plus_x: F::conditional_select(&a.y_plus_x, &b.y_plus_x, choice),
             y_minus_x: F::conditional_select(&a.y_minus_x, &b.y_minus_x, choice),
-            z: F::conditional_select(&a.z, &b.z, choice),
+            z2: F::conditional_select(&a.z2, &b.z2, choice),
             t2d: F::conditional_select(&a.t2d, &b.t2d, choice),
         }
     }
@@ -435,7 +441,7 @@ mod tests {
         assert!(same(&t.add_affine(&na).to_extended(), &d1));
         assert!(same(&b.add_cached(&b.neg().to_cached()).to_extended(), &id));
         // Identity addends.
-        assert!(same(&b.add_cached(&Cached::IDENTITY).to_extended(), &b));
+        assert!(same(&b.add_cached(&Cached::identity()).to_extended(), &b));
         assert!(same(
             &b.add_affine(&AffineCached::IDENTITY).to_extended(),
             &b

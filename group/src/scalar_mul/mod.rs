@@ -26,13 +26,16 @@ use crate::models::{AffineCached, Cached};
 /// select and negate.
 pub(crate) trait Addend: ConditionallySelectable {
     /// The identity as this kind of addend.
-    const IDENTITY: Self;
+    fn identity() -> Self;
     /// self = -self when `choice` is set.
     fn conditional_negate(&mut self, choice: Choice);
 }
 
 impl<F: FieldArith> Addend for Cached<F> {
-    const IDENTITY: Self = Cached::IDENTITY;
+    #[inline(always)]
+    fn identity() -> Self {
+        Cached::identity()
+    }
     #[inline(always)]
     fn conditional_negate(&mut self, choice: Choice) {
         Cached::conditional_negate(self, choice);
@@ -40,7 +43,10 @@ impl<F: FieldArith> Addend for Cached<F> {
 }
 
 impl<F: FieldArith> Addend for AffineCached<F> {
-    const IDENTITY: Self = AffineCached::IDENTITY;
+    #[inline(always)]
+    fn identity() -> Self {
+        AffineCached::IDENTITY
+    }
     #[inline(always)]
     fn conditional_negate(&mut self, choice: Choice) {
         AffineCached::conditional_negate(self, choice);
@@ -60,7 +66,7 @@ pub(crate) fn select<T: Addend>(table: &[T; 8], digit: i8) -> T {
     let mask = digit >> 7;
     let abs = ((digit ^ mask) - mask) as u8;
     let negative = Choice::from((mask & 1) as u8);
-    let mut out = T::IDENTITY;
+    let mut out = T::identity();
     for (j, entry) in (1u8..).zip(table.iter()) {
         out.conditional_assign(entry, abs.ct_eq(&j));
     }
