@@ -18,31 +18,44 @@ pub mod u64;
 #[allow(unused_imports)]
 use crate::FieldElement;
 
-/// The fastest backend compiled for this target (the portable one when no other is).
-#[cfg(not(all(target_arch = "x86_64", not(edwards25519_backend = "portable"))))]
-pub type Fast = FieldElement;
-
-#[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+/// The x86-64 backend is compiled on every x86-64 target, even when the portable
+/// backend is forced: whether a module exists must not depend on a cfg that another
+/// crate (or rustdoc, which does not see `RUSTFLAGS`) might evaluate differently. The cfg
+/// only decides what [`Fast`] and [`use_fast`] say.
+#[cfg(target_arch = "x86_64")]
 pub mod x86_64;
 
-/// The fastest backend compiled for this target (the portable one when no other is).
+/// The fastest backend compiled for this target (the portable one when no other is,
+/// or when the portable backend is forced).
 #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
 pub type Fast = x86_64::Fe;
 
-#[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+/// The fastest backend compiled for this target (the portable one when no other is,
+/// or when the portable backend is forced).
+#[cfg(not(all(target_arch = "x86_64", not(edwards25519_backend = "portable"))))]
+pub type Fast = FieldElement;
+
+#[cfg(target_arch = "x86_64")]
 cpufeatures::new!(cpuid_bmi2_adx, "bmi2", "adx");
 
-/// Whether [`Fast`] can run here (and is not the portable backend).
+/// Whether this CPU can run the x86-64 MULX/ADX backend (it has BMI2 and ADX), whichever
+/// backend is selected. Tests use it to check that backend even when it is not selected.
 #[inline]
-pub fn use_fast() -> bool {
-    #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+pub fn cpu_has_bmi2_adx() -> bool {
+    #[cfg(target_arch = "x86_64")]
     {
         cpuid_bmi2_adx::get()
     }
-    #[cfg(not(all(target_arch = "x86_64", not(edwards25519_backend = "portable"))))]
+    #[cfg(not(target_arch = "x86_64"))]
     {
         false
     }
+}
+
+/// Whether [`Fast`] can run here and is not the portable backend.
+#[inline]
+pub fn use_fast() -> bool {
+    !cfg!(edwards25519_backend = "portable") && cpu_has_bmi2_adx()
 }
 
 /// The name of the backend that [`dispatch!`](crate::dispatch) picks on this machine.

@@ -12,7 +12,7 @@
 //! Case counts: 100,000 random inputs per operation in release, 10,000 in debug;
 //! `BACKEND_AGREEMENT_CASES=n` overrides (e.g. under valgrind). On a CPU without BMI2
 //! and ADX the tests print a note and return.
-#![cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+#![cfg(target_arch = "x86_64")]
 
 use edwards25519_field::backend::{self, x86_64::Fe};
 use edwards25519_field::{FieldArith, FieldElement};
@@ -32,10 +32,10 @@ fn cases() -> usize {
 
 /// False (after a note) when this CPU cannot run the fast backend.
 fn fast_available() -> bool {
-    if !backend::use_fast() {
+    if !backend::cpu_has_bmi2_adx() {
         println!("note: CPU lacks BMI2/ADX; x86-64 backend agreement not checked here");
     }
-    backend::use_fast()
+    backend::cpu_has_bmi2_adx()
 }
 
 /// SplitMix64: a small deterministic generator (fixed seed per test).

@@ -30,7 +30,7 @@ impl CurveField for FieldElement {
 }
 
 /// The x86-64 MULX/ADX backend: tables converted with `Fe::from_field_const`.
-#[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+#[cfg(target_arch = "x86_64")]
 mod x86_64 {
     use edwards25519_field::FieldElement;
     use edwards25519_field::backend::x86_64::Fe;
