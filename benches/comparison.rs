@@ -9,7 +9,9 @@
 
 use std::hint::black_box;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{
+    BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
+};
 use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
 use curve25519_dalek::scalar::Scalar as DScalar;
 use curve25519_dalek::traits::VartimeMultiscalarMul;
@@ -106,6 +108,7 @@ fn group_ops(c: &mut Criterion) {
         let (ss, dss): (Vec<_>, Vec<_>) = (0..n).map(|_| scalars(&mut r)).unzip();
         let (ps, dps): (Vec<_>, Vec<_>) = (0..n).map(|_| points(&mut r)).unzip();
         let mut g = c.benchmark_group("compare/VarTimeMultiScalarMult");
+        g.sampling_mode(SamplingMode::Flat).sample_size(30);
         g.throughput(Throughput::Elements(n as u64));
         g.bench_with_input(BenchmarkId::new("edwards25519", n), &n, |b, _| {
             b.iter(|| Point::vartime_multiscalar_mul(black_box(&ss), black_box(&ps)))
@@ -235,6 +238,7 @@ fn signatures(c: &mut Criterion) {
     let mut rng = rand::rng();
 
     let mut g = c.benchmark_group("compare/VerifyBatch");
+    g.sampling_mode(SamplingMode::Flat).sample_size(30);
     g.throughput(Throughput::Elements(n as u64));
     g.bench_with_input(BenchmarkId::new("edwards25519", n), &n, |b, _| {
         b.iter(|| ed25519::verify_batch(&msg_refs, &our_sigs, &our_vks, &mut rng))

@@ -11,7 +11,9 @@
 
 use std::hint::black_box;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{
+    BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
+};
 use ed25519_dalek::{Signer as _, Verifier as _};
 use edwards25519::ed25519::{Signature, SigningKey, VerifyingKey, verify_batch};
 use rand::SeedableRng;
@@ -62,6 +64,9 @@ fn ours(c: &mut Criterion) {
     let mut rng = StdRng::seed_from_u64(1);
 
     let mut g = c.benchmark_group("VerifyBatch");
+    // Large batches take milliseconds an iteration: flat sampling with fewer samples
+    // keeps the suite to minutes (the per-signature figure is what is compared).
+    g.sampling_mode(SamplingMode::Flat).sample_size(20);
     for n in BATCH_SIZES {
         g.throughput(Throughput::Elements(n as u64));
         g.bench_with_input(BenchmarkId::from_parameter(n), &n, |b, &n| {
@@ -104,6 +109,9 @@ fn dalek(c: &mut Criterion) {
     let msg_refs: Vec<&[u8]> = messages.iter().map(Vec::as_slice).collect();
 
     let mut g = c.benchmark_group("dalek/VerifyBatch");
+    // Large batches take milliseconds an iteration: flat sampling with fewer samples
+    // keeps the suite to minutes (the per-signature figure is what is compared).
+    g.sampling_mode(SamplingMode::Flat).sample_size(20);
     for n in BATCH_SIZES {
         g.throughput(Throughput::Elements(n as u64));
         g.bench_with_input(BenchmarkId::from_parameter(n), &n, |b, &n| {

@@ -10,7 +10,9 @@
 
 use std::hint::black_box;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{
+    BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
+};
 use edwards25519::field::backend;
 use edwards25519::{Point, Scalar};
 
@@ -72,6 +74,7 @@ fn group(c: &mut Criterion) {
     });
 
     let mut g = c.benchmark_group("VarTimeMultiScalarMult");
+    g.sampling_mode(SamplingMode::Flat).sample_size(30);
     for n in [2usize, 16, 64, 256, 1024] {
         let sn = scalars(n, 5);
         let pn = points(n, 6);
