@@ -164,6 +164,12 @@ macro_rules! double_5_limbs {
 /// the accumulator at limb i, low halves through CF (ADCX), high halves through OF
 /// (ADOX). The registers that held a1, a2, a3 become c5, c6, c7 once their value has
 /// moved into RDX; the pointer register becomes the zero register after the last read.
+///
+/// The XOR at the top of rows a2 and a3 is not needed for the values (each row ends with
+/// CF = OF = 0, as its partial product cannot carry out), but it gives the next row
+/// fresh flags instead of waiting for the last ADCX/ADOX of the row before: without it
+/// ScalarMult measured 2% slower. A dedicated zero register (instead of the three
+/// `mov edx, 0`) measured 1.5% slower too (13 registers leave the compiler none).
 #[inline(always)]
 pub(crate) fn mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
     let (r0, r1, r2, r3): (u64, u64, u64, u64);
