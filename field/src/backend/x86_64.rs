@@ -25,9 +25,9 @@
 //! square 9.1 ns (fiat 11.9, portable 18.8), add 2.7 ns, sub 2.4 ns (portable 3.0, 3.3);
 //! four independent multiplies 9.9 ns each (fiat 15.5).
 //!
-//! This code needs BMI2 and ADX: it runs only where [`super::use_fast`] says so (the
-//! dispatcher checks). Called elsewhere it does not misbehave silently: the CPU raises
-//! #UD on the first MULX (SIGILL).
+//! This code needs BMI2 and ADX: it runs only where [`crate::backend::use_fast`] says
+//! so (the dispatcher checks). Called elsewhere it does not misbehave silently: the CPU
+//! raises #UD on the first MULX (SIGILL).
 
 mod asm;
 
