@@ -114,67 +114,57 @@ impl<F: FieldArith> Extended<F> {
         }
     }
 
-    /// self + q. Cost: 4M (then 3M or 4M to leave the completed model).
+    /// The one addition formula behind the four below: the addend enters as its
+    /// (y+x, y-x) pair, C = T1·(2d·T2) and D = 2·Z1·Z2 (D = 2·Z1 for an affine addend).
     ///
-    /// A = (Y1-X1)(Y2-X2), B = (Y1+X1)(Y2+X2), C = T1·2d·T2, D = Z1·(2·Z2);
-    /// result ((B-A : D+C), (B+A : D-C)).
+    /// A = (Y1-X1)·(y-x), B = (Y1+X1)·(y+x); result ((B-A : D+C), (B+A : D-C)).
+    /// Subtracting adds -q = (y-x, y+x, -C): with `SUB` the pair is swapped and C's sign
+    /// flipped. `SUB` is a compile-time constant, so no branch is left in the code.
+    #[inline(always)]
+    fn add_parts<const SUB: bool>(&self, y_plus_x: &F, y_minus_x: &F, c: F, d: F) -> Completed<F> {
+        let (plus, minus) = if SUB {
+            (y_minus_x, y_plus_x)
+        } else {
+            (y_plus_x, y_minus_x)
+        };
+        let a = (self.y - self.x) * *minus;
+        let b = (self.y + self.x) * *plus;
+        let (d_plus_c, d_minus_c) = (d + c, d - c);
+        let (z, t) = if SUB {
+            (d_minus_c, d_plus_c)
+        } else {
+            (d_plus_c, d_minus_c)
+        };
+        Completed {
+            x: b - a,
+            y: b + a,
+            z,
+            t,
+        }
+    }
+
+    /// self + q. Cost: 4M (then 3M or 4M to leave the completed model).
     #[inline(always)]
     pub(crate) fn add_cached(&self, q: &Cached<F>) -> Completed<F> {
-        let a = (self.y - self.x) * q.y_minus_x;
-        let b = (self.y + self.x) * q.y_plus_x;
-        let c = self.t * q.t2d;
-        let d = self.z * q.z2;
-        Completed {
-            x: b - a,
-            y: b + a,
-            z: d + c,
-            t: d - c,
-        }
+        self.add_parts::<false>(&q.y_plus_x, &q.y_minus_x, self.t * q.t2d, self.z * q.z2)
     }
 
-    /// self - q: [`Self::add_cached`] with -q = (Y-X, Y+X, 2·Z, -2d·T). Cost: 4M.
+    /// self - q. Cost: 4M.
     #[inline(always)]
     pub(crate) fn sub_cached(&self, q: &Cached<F>) -> Completed<F> {
-        let a = (self.y - self.x) * q.y_plus_x;
-        let b = (self.y + self.x) * q.y_minus_x;
-        let c = self.t * q.t2d;
-        let d = self.z * q.z2;
-        Completed {
-            x: b - a,
-            y: b + a,
-            z: d - c,
-            t: d + c,
-        }
+        self.add_parts::<true>(&q.y_plus_x, &q.y_minus_x, self.t * q.t2d, self.z * q.z2)
     }
 
-    /// self + q for an affine q (Z2 = 1): D = 2·Z1. Cost: 3M.
+    /// self + q for an affine q (Z2 = 1). Cost: 3M.
     #[inline(always)]
     pub(crate) fn add_affine(&self, q: &AffineCached<F>) -> Completed<F> {
-        let a = (self.y - self.x) * q.y_minus_x;
-        let b = (self.y + self.x) * q.y_plus_x;
-        let c = self.t * q.xy2d;
-        let d = self.z + self.z;
-        Completed {
-            x: b - a,
-            y: b + a,
-            z: d + c,
-            t: d - c,
-        }
+        self.add_parts::<false>(&q.y_plus_x, &q.y_minus_x, self.t * q.xy2d, self.z + self.z)
     }
 
     /// self - q for an affine q. Cost: 3M.
     #[inline(always)]
     pub(crate) fn sub_affine(&self, q: &AffineCached<F>) -> Completed<F> {
-        let a = (self.y - self.x) * q.y_plus_x;
-        let b = (self.y + self.x) * q.y_minus_x;
-        let c = self.t * q.xy2d;
-        let d = self.z + self.z;
-        Completed {
-            x: b - a,
-            y: b + a,
-            z: d - c,
-            t: d + c,
-        }
+        self.add_parts::<true>(&q.y_plus_x, &q.y_minus_x, self.t * q.xy2d, self.z + self.z)
     }
 
     /// 2·self. Cost: 3M + 4S (through [`Projective::double`]) plus 4M back to extended.
