@@ -56,63 +56,76 @@ const fn mac(acc: u64, a: u64, b: u64, carry: u64) -> (u64, u64) {
 
 /// `x < l`, for tests and `debug_assert!`s (variable time).
 pub(crate) fn is_reduced(x: &Limbs) -> bool {
-    sub_borrow(x, &L) == 1
+    sub4(x, &L).1 == 1
 }
 
-/// The borrow out of `x - y`: 1 if `x < y`, else 0.
+/// `a + b` as (the sum mod 2^256, the carry out in {0, 1}).
 #[inline(always)]
-fn sub_borrow(x: &Limbs, y: &Limbs) -> u64 {
-    let (_, b) = sbb(x[0], y[0], 0);
-    let (_, b) = sbb(x[1], y[1], b);
-    let (_, b) = sbb(x[2], y[2], b);
-    let (_, b) = sbb(x[3], y[3], b);
-    b
+const fn add4(a: &Limbs, b: &Limbs) -> (Limbs, u64) {
+    let (r0, k) = adc(a[0], b[0], 0);
+    let (r1, k) = adc(a[1], b[1], k);
+    let (r2, k) = adc(a[2], b[2], k);
+    let (r3, k) = adc(a[3], b[3], k);
+    ([r0, r1, r2, r3], k)
+}
+
+/// `a - b` as (the difference mod 2^256, the borrow out: 1 iff `a < b`).
+#[inline(always)]
+const fn sub4(a: &Limbs, b: &Limbs) -> (Limbs, u64) {
+    let (r0, k) = sbb(a[0], b[0], 0);
+    let (r1, k) = sbb(a[1], b[1], k);
+    let (r2, k) = sbb(a[2], b[2], k);
+    let (r3, k) = sbb(a[3], b[3], k);
+    ([r0, r1, r2, r3], k)
+}
+
+/// `x·c` for an N-limb `x`, as M = N + 2 limbs (c has two limbs; the product fits).
+#[inline(always)]
+fn mul_c<const N: usize, const M: usize>(x: &[u64; N]) -> [u64; M] {
+    debug_assert!(M == N + 2);
+    let mut t = [0u64; M];
+    let mut i = 0;
+    while i < N {
+        let (t0, k) = mac(t[i], x[i], C[0], 0);
+        let (t1, k) = mac(t[i + 1], x[i], C[1], k);
+        t[i] = t0;
+        t[i + 1] = t1;
+        t[i + 2] = k;
+        i += 1;
+    }
+    t
 }
 
 /// `x < l` in constant time.
 #[inline]
 pub(crate) fn ct_is_reduced(x: &Limbs) -> Choice {
-    Choice::from(sub_borrow(x, &L) as u8)
+    Choice::from(sub4(x, &L).1 as u8)
 }
 
 /// Returns `x mod l` for `x < 2l`: subtracts l unless that borrows.
 #[inline(always)]
 fn sub_l_if_ge(x: &Limbs) -> Limbs {
-    let (d0, b) = sbb(x[0], L[0], 0);
-    let (d1, b) = sbb(x[1], L[1], b);
-    let (d2, b) = sbb(x[2], L[2], b);
-    let (d3, b) = sbb(x[3], L[3], b);
+    let (d, b) = sub4(x, &L);
     // b = 1 iff x < l: keep x then.
-    <[u64; 4]>::conditional_select(&[d0, d1, d2, d3], x, Choice::from(b as u8))
+    <[u64; 4]>::conditional_select(&d, x, Choice::from(b as u8))
 }
 
 /// `a + b mod l`, for reduced `a`, `b`. The sum is below 2l < 2^254: no carry out.
 #[inline]
 pub(crate) fn add(a: &Limbs, b: &Limbs) -> Limbs {
     debug_assert!(is_reduced(a) && is_reduced(b));
-    let (s0, k) = adc(a[0], b[0], 0);
-    let (s1, k) = adc(a[1], b[1], k);
-    let (s2, k) = adc(a[2], b[2], k);
-    let (s3, _) = adc(a[3], b[3], k);
-    sub_l_if_ge(&[s0, s1, s2, s3])
+    sub_l_if_ge(&add4(a, b).0)
 }
 
 /// `a - b mod l`, for reduced `a`, `b`: computes a - b, adds l back if that borrowed.
 #[inline]
 pub(crate) fn sub(a: &Limbs, b: &Limbs) -> Limbs {
     debug_assert!(is_reduced(a) && is_reduced(b));
-    let (d0, k) = sbb(a[0], b[0], 0);
-    let (d1, k) = sbb(a[1], b[1], k);
-    let (d2, k) = sbb(a[2], b[2], k);
-    let (d3, k) = sbb(a[3], b[3], k);
+    let (d, borrow) = sub4(a, b);
     // a - b in (-l, l); when it borrowed, the wrapped value is 2^256 + a - b and adding
     // l wraps back to a - b + l, in (0, l).
-    let add_back = <[u64; 4]>::conditional_select(&[0; 4], &L, Choice::from(k as u8));
-    let (r0, k) = adc(d0, add_back[0], 0);
-    let (r1, k) = adc(d1, add_back[1], k);
-    let (r2, k) = adc(d2, add_back[2], k);
-    let (r3, _) = adc(d3, add_back[3], k);
-    [r0, r1, r2, r3]
+    let add_back = <[u64; 4]>::conditional_select(&[0; 4], &L, Choice::from(borrow as u8));
+    add4(&d, &add_back).0
 }
 
 /// The full 512-bit product `a·b` (16 products, schoolbook, one row per limb of a).
@@ -215,70 +228,29 @@ pub(crate) fn reduce_wide(x: &[u64; 8]) -> Limbs {
     let lo = [x[0], x[1], x[2], x[3] & LOW60];
 
     // Step 2: t = h·c, 5 x 2 limbs -> 7 limbs (t[6] < 2).
-    let mut t = [0u64; 7];
-    let mut i = 0;
-    while i < 5 {
-        let (t0, k) = mac(t[i], h[i], C[0], 0);
-        let (t1, k) = mac(t[i + 1], h[i], C[1], k);
-        t[i] = t0;
-        t[i + 1] = t1;
-        t[i + 2] = k;
-        i += 1;
-    }
+    let t: [u64; 7] = mul_c(&h);
     let t_h: [u64; 3] = shr252(&t);
     let t_l = [t[0], t[1], t[2], t[3] & LOW60];
 
     // Step 3: u = t_h·c, 3 x 2 limbs -> 5 limbs (u[4] < 4).
-    let mut u = [0u64; 5];
-    let mut i = 0;
-    while i < 3 {
-        let (u0, k) = mac(u[i], t_h[i], C[0], 0);
-        let (u1, k) = mac(u[i + 1], t_h[i], C[1], k);
-        u[i] = u0;
-        u[i + 1] = u1;
-        u[i + 2] = k;
-        i += 1;
-    }
+    let u: [u64; 5] = mul_c(&t_h);
     let u_h = (u[3] >> 60) | (u[4] << 4);
     let u_l = [u[0], u[1], u[2], u[3] & LOW60];
 
     // Step 4: v = u_h·c, 3 limbs (v[2] < 8).
-    let (v0, k) = mac(0, u_h, C[0], 0);
-    let (v1, v2) = mac(0, u_h, C[1], k);
+    let v: [u64; 3] = mul_c(&[u_h]);
 
     // Step 5: r = lo + u_l + 2l - t_l - v (mod 2^256, exact by the bounds above).
-    let (r0, k) = adc(lo[0], u_l[0], 0);
-    let (r1, k) = adc(lo[1], u_l[1], k);
-    let (r2, k) = adc(lo[2], u_l[2], k);
-    let (r3, _) = adc(lo[3], u_l[3], k);
-    let (r0, k) = adc(r0, L2[0], 0);
-    let (r1, k) = adc(r1, L2[1], k);
-    let (r2, k) = adc(r2, L2[2], k);
-    let (r3, _) = adc(r3, L2[3], k);
-    let (r0, k) = sbb(r0, t_l[0], 0);
-    let (r1, k) = sbb(r1, t_l[1], k);
-    let (r2, k) = sbb(r2, t_l[2], k);
-    let (r3, _) = sbb(r3, t_l[3], k);
-    let (r0, k) = sbb(r0, v0, 0);
-    let (r1, k) = sbb(r1, v1, k);
-    let (r2, k) = sbb(r2, v2, k);
-    let (r3, _) = sbb(r3, 0, k);
+    let r = add4(&add4(&lo, &u_l).0, &L2).0;
+    let r = sub4(&sub4(&r, &t_l).0, &[v[0], v[1], v[2], 0]).0;
 
     // Step 6: w = s + l - q·c, q = r >> 252 <= 4 (q·c < 2^128: two limbs).
-    let q = r3 >> 60;
-    let (qc0, k) = mac(0, q, C[0], 0);
-    let (qc1, _) = mac(0, q, C[1], k);
-    let (w0, k) = adc(r0, L[0], 0);
-    let (w1, k) = adc(r1, L[1], k);
-    let (w2, k) = adc(r2, L[2], k);
-    let (w3, _) = adc(r3 & LOW60, L[3], k);
-    let (w0, k) = sbb(w0, qc0, 0);
-    let (w1, k) = sbb(w1, qc1, k);
-    let (w2, k) = sbb(w2, 0, k);
-    let (w3, _) = sbb(w3, 0, k);
+    let qc: [u64; 3] = mul_c(&[r[3] >> 60]);
+    let w = add4(&[r[0], r[1], r[2], r[3] & LOW60], &L).0;
+    let w = sub4(&w, &[qc[0], qc[1], 0, 0]).0;
 
     // Step 7.
-    let out = sub_l_if_ge(&[w0, w1, w2, w3]);
+    let out = sub_l_if_ge(&w);
     debug_assert!(is_reduced(&out));
     out
 }
@@ -304,56 +276,26 @@ pub(crate) fn reduce_product(x: &[u64; 8]) -> Limbs {
     let lo = [x[0], x[1], x[2], x[3] & LOW60];
 
     // Step 2: t = h·c, 4 x 2 limbs -> 6 limbs (t < 2^379).
-    let mut t = [0u64; 6];
-    let mut i = 0;
-    while i < 4 {
-        let (t0, k) = mac(t[i], h[i], C[0], 0);
-        let (t1, k) = mac(t[i + 1], h[i], C[1], k);
-        t[i] = t0;
-        t[i + 1] = t1;
-        t[i + 2] = k;
-        i += 1;
-    }
+    let t: [u64; 6] = mul_c(&h);
     let t_h: [u64; 2] = shr252(&t);
     let t_l = [t[0], t[1], t[2], t[3] & LOW60];
 
     // Step 3: u = t_h·c, 2 x 2 limbs, below 2^252 (u[3] < 2^60).
-    let (u0, k) = mac(0, t_h[0], C[0], 0);
-    let (u1, u2) = mac(0, t_h[0], C[1], k);
-    let (u1, k) = mac(u1, t_h[1], C[0], 0);
-    let (u2, u3) = mac(u2, t_h[1], C[1], k);
-    debug_assert!(u3 >> 60 == 0);
+    let u: [u64; 4] = mul_c(&t_h);
+    debug_assert!(u[3] >> 60 == 0);
 
     // Step 4: r = lo + u + l - t_l (mod 2^256, exact by the bounds above).
-    let (r0, k) = adc(lo[0], u0, 0);
-    let (r1, k) = adc(lo[1], u1, k);
-    let (r2, k) = adc(lo[2], u2, k);
-    let (r3, _) = adc(lo[3], u3, k);
-    let (r0, k) = adc(r0, L[0], 0);
-    let (r1, k) = adc(r1, L[1], k);
-    let (r2, k) = adc(r2, L[2], k);
-    let (r3, _) = adc(r3, L[3], k);
-    let (r0, k) = sbb(r0, t_l[0], 0);
-    let (r1, k) = sbb(r1, t_l[1], k);
-    let (r2, k) = sbb(r2, t_l[2], k);
-    let (r3, _) = sbb(r3, t_l[3], k);
+    let r = sub4(&add4(&add4(&lo, &u).0, &L).0, &t_l).0;
 
     // Step 5: w = s + l - q·c, q = r >> 252 <= 3.
-    let q = r3 >> 60;
+    let q = r[3] >> 60;
     debug_assert!(q <= 3);
-    let (qc0, k) = mac(0, q, C[0], 0);
-    let (qc1, _) = mac(0, q, C[1], k);
-    let (w0, k) = adc(r0, L[0], 0);
-    let (w1, k) = adc(r1, L[1], k);
-    let (w2, k) = adc(r2, L[2], k);
-    let (w3, _) = adc(r3 & LOW60, L[3], k);
-    let (w0, k) = sbb(w0, qc0, 0);
-    let (w1, k) = sbb(w1, qc1, k);
-    let (w2, k) = sbb(w2, 0, k);
-    let (w3, _) = sbb(w3, 0, k);
+    let qc: [u64; 3] = mul_c(&[q]);
+    let w = add4(&[r[0], r[1], r[2], r[3] & LOW60], &L).0;
+    let w = sub4(&w, &[qc[0], qc[1], 0, 0]).0;
 
     // Step 6.
-    let out = sub_l_if_ge(&[w0, w1, w2, w3]);
+    let out = sub_l_if_ge(&w);
     debug_assert!(is_reduced(&out));
     out
 }
