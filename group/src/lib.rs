@@ -30,13 +30,13 @@
 //! assert_eq!(p, q);
 //! ```
 #![no_std]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
-mod backend;
+pub mod backend;
 mod encoding;
 mod error;
 #[cfg(feature = "group")]

@@ -245,7 +245,8 @@ impl<F: FieldArith> Completed<F> {
 
 impl<F: FieldArith> Projective<F> {
     /// Back to extended coordinates: (X·Z : Y·Z : Z² : X·Y). Cost: 3M + 1S.
-    #[inline(always)]
+    /// (Tests only: the algorithms leave a doubling chain through [`Completed`].)
+    #[cfg(test)]
     pub(crate) fn to_extended(&self) -> Extended<F> {
         Extended {
             x: self.x * self.z,

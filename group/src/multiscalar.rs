@@ -8,8 +8,52 @@ use edwards25519_field::FieldElement;
 use edwards25519_scalar::Scalar;
 
 use crate::Point;
+use crate::backend::{self, Op, PointBackend};
 use crate::models::Extended;
 use crate::scalar_mul::{pippenger, straus};
+
+/// Constant-time Straus as a backend operation.
+#[derive(Clone, Copy)]
+pub(crate) struct Straus<'a> {
+    pub(crate) digits: &'a [[i8; 64]],
+    pub(crate) points: &'a [Extended<FieldElement>],
+}
+
+impl Op for Straus<'_> {
+    type Output = Extended<FieldElement>;
+    #[inline(always)]
+    fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
+        let pts: Vec<B::Point> = self.points.iter().map(|p| b.from_point(p)).collect();
+        b.to_point(&straus::mul(b, self.digits, &pts))
+    }
+}
+
+/// Variable-time multiscalar multiplication (Straus or Pippenger by the number of
+/// terms) as a backend operation.
+#[derive(Clone, Copy)]
+pub(crate) struct VartimeMultiscalar<'a> {
+    pub(crate) scalars: &'a [Scalar],
+    pub(crate) points: &'a [Extended<FieldElement>],
+}
+
+impl Op for VartimeMultiscalar<'_> {
+    type Output = Extended<FieldElement>;
+    #[inline(always)]
+    fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
+        let sum = if self.scalars.len() < PIPPENGER_THRESHOLD {
+            let nafs: Vec<[i8; 256]> = self
+                .scalars
+                .iter()
+                .map(|s| s.vartime_non_adjacent_form(5))
+                .collect();
+            let pts: Vec<B::Point> = self.points.iter().map(|p| b.from_point(p)).collect();
+            straus::vartime_mul(b, &nafs, &pts)
+        } else {
+            pippenger::vartime_mul(b, self.scalars, self.points)
+        };
+        b.to_point(&sum)
+    }
+}
 
 /// From this many terms on, [`Point::vartime_multiscalar_mul`] uses Pippenger instead of
 /// Straus.
@@ -90,9 +134,9 @@ impl Point {
         let points = collect_points(points);
         assert!(digits.len() == points.len(), "{}", LENGTH_MISMATCH);
 
-        let result = edwards25519_field::dispatch!(F => {
-            let pts: Vec<Extended<F>> = points.iter().map(|p| p.convert::<F>()).collect();
-            straus::mul::<F>(&digits, &pts).convert::<FieldElement>()
+        let result = backend::run(Straus {
+            digits: &digits,
+            points: &points,
         });
 
         #[cfg(feature = "zeroize")]
@@ -135,19 +179,9 @@ impl Point {
         let scalars: Vec<Scalar> = scalars.into_iter().map(|s| *s.borrow()).collect();
         let points = collect_points(points);
         assert!(scalars.len() == points.len(), "{}", LENGTH_MISMATCH);
-        let n = scalars.len();
-
-        let result = edwards25519_field::dispatch!(F => {
-            let pts: Vec<Extended<F>> = points.iter().map(|p| p.convert::<F>()).collect();
-            let sum = if n < PIPPENGER_THRESHOLD {
-                let nafs: Vec<[i8; 256]> =
-                    scalars.iter().map(|s| s.vartime_non_adjacent_form(5)).collect();
-                straus::vartime_mul::<F>(&nafs, &pts)
-            } else {
-                pippenger::vartime_mul::<F>(&scalars, &pts)
-            };
-            sum.convert::<FieldElement>()
-        });
-        Point(result)
+        Point(backend::run(VartimeMultiscalar {
+            scalars: &scalars,
+            points: &points,
+        }))
     }
 }

@@ -13,24 +13,36 @@
 
 use edwards25519_field::FieldElement;
 
-use super::select;
-use crate::backend::CurveField;
+use crate::backend::{self, Op, PointBackend};
 use crate::models::Extended;
 use crate::{Point, Scalar};
 
 /// Σ dₖ·16^k·B for digits dₖ in [-8, 8] (see the module docs).
 #[inline(always)]
-pub(crate) fn mul_base<F: CurveField>(digits: &[i8; 64]) -> Extended<F> {
-    let table = F::base_table();
-    let mut p = Extended::<F>::IDENTITY;
+pub(crate) fn mul_base<B: PointBackend>(b: B, digits: &[i8; 64]) -> B::Point {
+    let table = b.base_table();
+    let mut p = b.identity();
     for (row, pair) in table.iter().zip(digits.chunks_exact(2)) {
-        p = p.add_affine(&select(row, pair[1])).to_extended();
+        p = b.to_extended(&b.add_affine(&p, &b.select_affine(row, pair[1])));
     }
-    p = p.mul_by_pow_2(4);
+    let p16 = b.double(&b.double(&b.double(&b.double_point(&p))));
+    p = b.to_extended(&p16);
     for (row, pair) in table.iter().zip(digits.chunks_exact(2)) {
-        p = p.add_affine(&select(row, pair[0])).to_extended();
+        p = b.to_extended(&b.add_affine(&p, &b.select_affine(row, pair[0])));
     }
     p
+}
+
+/// ScalarBaseMult as a backend operation.
+#[derive(Clone, Copy)]
+pub(crate) struct MulBase<'a>(pub(crate) &'a [i8; 64]);
+
+impl Op for MulBase<'_> {
+    type Output = Extended<FieldElement>;
+    #[inline(always)]
+    fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
+        b.to_point(&mul_base(b, self.0))
+    }
 }
 
 impl Point {
@@ -42,9 +54,7 @@ impl Point {
     pub fn mul_base(scalar: &Scalar) -> Point {
         #[allow(unused_mut)]
         let mut digits = scalar.as_radix_16();
-        let p = edwards25519_field::dispatch!(F => {
-            mul_base::<F>(&digits).convert::<FieldElement>()
-        });
+        let p = backend::run(MulBase(&digits));
         #[cfg(feature = "zeroize")]
         zeroize::Zeroize::zeroize(&mut digits);
         Point(p)
@@ -106,7 +116,7 @@ mod tests {
             let b = Point::GENERATOR;
             assert_eq!(b * s, want);
             assert_eq!(s * b, want);
-            assert_eq!(Point(mul_base::<FieldElement>(&s.as_radix_16())), want);
+            assert_eq!(Point(backend::run_serial(MulBase(&s.as_radix_16()))), want);
             let zero = Scalar::ZERO;
             assert_eq!(
                 Point::vartime_double_scalar_mul_basepoint(&zero, &b, &s),
@@ -124,13 +134,13 @@ mod tests {
         }
     }
 
-    /// Every portable-backend result equals the dispatched one (the fast backend where
+    /// Every serial-backend result equals the selected backend's (the vector one where
     /// this CPU has it).
     #[test]
-    fn portable_matches_dispatch() {
+    fn serial_matches_selected() {
         for i in 0u8..16 {
             let s = Scalar::from_bytes_mod_order([i.wrapping_mul(37).wrapping_add(1); 32]);
-            let portable = Point(mul_base::<FieldElement>(&s.as_radix_16()));
+            let portable = Point(backend::run_serial(MulBase(&s.as_radix_16())));
             assert_eq!(portable, Point::mul_base(&s));
         }
     }

@@ -19,9 +19,10 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use edwards25519_field::FieldArith;
+use edwards25519_field::{FieldArith, FieldElement};
 use edwards25519_scalar::Scalar;
 
+use crate::backend::PointBackend;
 use crate::models::{AffineCached, D2, Extended};
 
 /// Window size c for n terms.
@@ -108,7 +109,9 @@ pub(crate) fn digits(scalar: &Scalar, c: usize, out: &mut [i16]) {
 /// of them (Montgomery's trick: invert the product of the Zs, then peel off each 1/Z
 /// with two multiplications). Cost: 7M per point plus one inversion; it pays back as
 /// 1M saved per point and window (a mixed addition is 7M, a cached one 8M).
-fn batch_to_affine_cached<F: FieldArith>(points: &[Extended<F>]) -> Vec<AffineCached<F>> {
+pub(crate) fn batch_to_affine_cached<F: FieldArith>(
+    points: &[Extended<F>],
+) -> Vec<AffineCached<F>> {
     // prefix[i] = Z_0·…·Z_{i-1}; every Z is nonzero (the `Point` invariant), so the
     // product is invertible.
     let mut prefix = Vec::with_capacity(points.len());
@@ -138,21 +141,25 @@ fn batch_to_affine_cached<F: FieldArith>(points: &[Extended<F>]) -> Vec<AffineCa
 /// Σ sᵢ·Pᵢ with c-bit windows ([`window_bits`] picks c from n).
 ///
 /// Execution time depends on the inputs.
-pub(crate) fn vartime_mul<F: FieldArith>(
+#[inline(always)]
+pub(crate) fn vartime_mul<B: PointBackend>(
+    b: B,
     scalars: &[Scalar],
-    points: &[Extended<F>],
-) -> Extended<F> {
-    vartime_mul_with_window(scalars, points, window_bits(scalars.len()))
+    points: &[Extended<FieldElement>],
+) -> B::Point {
+    vartime_mul_with_window(b, scalars, points, window_bits(scalars.len()))
 }
 
 /// [`vartime_mul`] with an explicit window size c in 2..=15 (for measurements and tests).
 ///
 /// Execution time depends on the inputs.
-pub(crate) fn vartime_mul_with_window<F: FieldArith>(
+#[inline(always)]
+pub(crate) fn vartime_mul_with_window<B: PointBackend>(
+    b: B,
     scalars: &[Scalar],
-    points: &[Extended<F>],
+    points: &[Extended<FieldElement>],
     c: usize,
-) -> Extended<F> {
+) -> B::Point {
     debug_assert_eq!(scalars.len(), points.len());
     let n = scalars.len();
     let w = window_count(c);
@@ -168,63 +175,59 @@ pub(crate) fn vartime_mul_with_window<F: FieldArith>(
             all_digits[j * n + i] = d;
         }
     }
-    let affine = batch_to_affine_cached(points);
+    let addends = b.affine_addends(points);
 
     // Bucket k-1 holds the sum for digit ±k; `filled` marks the buckets that hold
     // something, so empty ones cost nothing in the running sums.
-    let mut buckets = vec![Extended::<F>::IDENTITY; buckets_len];
+    let mut buckets = vec![b.identity(); buckets_len];
     let mut filled = vec![false; buckets_len];
 
-    let mut acc = Extended::<F>::IDENTITY;
+    let mut acc = b.identity();
     for j in (0..w).rev() {
         if j != w - 1 {
-            let mut p = acc.to_projective();
+            let mut p = b.double_point(&acc);
             for _ in 1..c {
-                p = p.double().to_projective();
+                p = b.double(&p);
             }
-            acc = p.double().to_extended();
+            acc = b.to_extended(&p);
         }
 
         filled.iter_mut().for_each(|f| *f = false);
         let window_digits = &all_digits[j * n..(j + 1) * n];
-        for (pt, &d) in affine.iter().zip(window_digits) {
+        for (pt, &d) in addends.iter().zip(window_digits) {
             if d == 0 {
                 continue;
             }
             let k = d.unsigned_abs() as usize - 1;
-            let base = if filled[k] {
-                buckets[k]
+            let base = if filled[k] { buckets[k] } else { b.identity() };
+            buckets[k] = b.to_extended(&if d > 0 {
+                b.add_affine(&base, pt)
             } else {
-                Extended::IDENTITY
-            };
-            buckets[k] = if d > 0 {
-                base.add_affine(pt).to_extended()
-            } else {
-                base.sub_affine(pt).to_extended()
-            };
+                b.sub_affine(&base, pt)
+            });
             filled[k] = true;
         }
 
         // Σ k·B_k by running sums, from the top bucket down; empty buckets are skipped
         // until the first filled one, and then add nothing to `running`.
-        let mut running: Option<Extended<F>> = None;
-        let mut total: Option<Extended<F>> = None;
+        let mut running: Option<B::Point> = None;
+        let mut total: Option<B::Point> = None;
         for k in (0..buckets_len).rev() {
             if filled[k] {
                 running = Some(match running {
                     None => buckets[k],
-                    Some(r) => r.add_cached(&buckets[k].to_cached()).to_extended(),
+                    Some(r) => b.to_extended(&b.add(&r, &b.to_cached(&buckets[k]))),
                 });
             }
             if let Some(r) = running {
                 total = Some(match total {
                     None => r,
-                    Some(t) => t.add_cached(&r.to_cached()).to_extended(),
+                    Some(t) => b.to_extended(&b.add(&t, &b.to_cached(&r))),
                 });
             }
         }
         if let Some(t) = total {
-            acc = acc.add_cached(&t.to_cached()).to_extended();
+            acc = b.to_extended(&b.add(&acc, &b.to_cached(&t)));
         }
     }
     acc
@@ -295,11 +298,20 @@ mod tests {
         }
     }
 
+    /// Pippenger with a given window, as a backend operation.
+    struct WithWindow<'a>(&'a [Scalar], &'a [Extended<FieldElement>], usize);
+
+    impl crate::backend::Op for WithWindow<'_> {
+        type Output = Extended<FieldElement>;
+        fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
+            b.to_point(&vartime_mul_with_window(b, self.0, self.1, self.2))
+        }
+    }
+
     /// Every window size gives Σ sᵢ·Pᵢ (the sum of single multiplications).
     #[test]
     fn every_window_size() {
         use crate::Point;
-        use edwards25519_field::FieldElement;
         let mut state = 0x2545_f491_4f6c_dd1du64;
         let mut next = || {
             let mut b = [0u8; 32];
@@ -317,8 +329,10 @@ mod tests {
             let want: Point = s.iter().zip(&p).map(|(a, q)| q * a).sum();
             let ext: Vec<Extended<FieldElement>> = p.iter().map(|q| q.0).collect();
             for c in 2..=12 {
-                let got = Point(vartime_mul_with_window(&s, &ext, c));
+                let got = Point(crate::backend::run(WithWindow(&s, &ext, c)));
                 assert_eq!(got, want, "n = {n}, c = {c}");
+                let got = Point(crate::backend::run_serial(WithWindow(&s, &ext, c)));
+                assert_eq!(got, want, "serial, n = {n}, c = {c}");
             }
         }
     }

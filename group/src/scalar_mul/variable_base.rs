@@ -9,41 +9,51 @@
 //! complete addition formulas (the identity, P itself and small-order points need no
 //! special case).
 
-use edwards25519_field::{FieldArith, FieldElement};
+use edwards25519_field::FieldElement;
 
-use super::select;
-use crate::models::{Cached, Completed, Extended};
+use crate::backend::{self, Op, PointBackend};
+use crate::models::Extended;
 use crate::{Point, Scalar};
 
 /// The cached multiples `[j] = (j + 1)·P`, j in 0..8.
 #[inline(always)]
-pub(crate) fn multiples<F: FieldArith>(p: &Extended<F>) -> [Cached<F>; 8] {
-    let p_cached = p.to_cached();
+pub(crate) fn multiples<B: PointBackend>(b: B, p: &B::Point) -> [B::Cached; 8] {
+    let p_cached = b.to_cached(p);
     let mut table = [p_cached; 8];
     let mut acc = *p;
     for entry in table.iter_mut().skip(1) {
-        acc = acc.add_cached(&p_cached).to_extended();
-        *entry = acc.to_cached();
+        acc = b.to_extended(&b.add(&acc, &p_cached));
+        *entry = b.to_cached(&acc);
     }
     table
 }
 
 /// Σ dₖ·16^k·P for digits dₖ in [-8, 8] (see the module docs).
-///
-/// Kept out of line: inlined into its callers, its code generation (register
-/// allocation of one very large loop body) varied with unrelated code, measured at
-/// 26 to 29 µs on the same machine; out of line it stays at the fast end.
-#[inline(never)]
-pub(crate) fn mul<F: FieldArith>(p: &Extended<F>, digits: &[i8; 64]) -> Extended<F> {
-    let table = multiples(p);
-    let mut q: Completed<F> = Extended::IDENTITY.add_cached(&select(&table, digits[63]));
+#[inline(always)]
+pub(crate) fn mul<B: PointBackend>(b: B, p: &B::Point, digits: &[i8; 64]) -> B::Point {
+    let table = multiples(b, p);
+    let mut q = b.add(&b.identity(), &b.select(&table, digits[63]));
     for &d in digits[..63].iter().rev() {
-        // 16·Q: three doublings in projective form, the fourth straight to extended.
-        let r = q.to_projective().double().to_projective();
-        let r = r.double().to_projective().double().to_projective();
-        q = r.double().to_extended().add_cached(&select(&table, d));
+        // 16·Q: four doublings, back to extended form only for the addition.
+        let r = b.double(&b.double(&b.double(&b.double(&q))));
+        q = b.add(&b.to_extended(&r), &b.select(&table, d));
     }
-    q.to_extended()
+    b.to_extended(&q)
+}
+
+/// ScalarMult as a backend operation.
+#[derive(Clone, Copy)]
+pub(crate) struct ScalarMult<'a> {
+    pub(crate) point: &'a Extended<FieldElement>,
+    pub(crate) digits: &'a [i8; 64],
+}
+
+impl Op for ScalarMult<'_> {
+    type Output = Extended<FieldElement>;
+    #[inline(always)]
+    fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
+        b.to_point(&mul(b, &b.from_point(self.point), self.digits))
+    }
 }
 
 /// Signed radix-16 digits of a 256-bit little-endian integer (public constants only):
@@ -80,8 +90,9 @@ impl Point {
     pub(crate) fn mul_scalar(&self, scalar: &Scalar) -> Point {
         #[allow(unused_mut)]
         let mut digits = scalar.as_radix_16();
-        let q = edwards25519_field::dispatch!(F => {
-            mul::<F>(&self.0.convert::<F>(), &digits).convert::<FieldElement>()
+        let q = backend::run(ScalarMult {
+            point: &self.0,
+            digits: &digits,
         });
         #[cfg(feature = "zeroize")]
         zeroize::Zeroize::zeroize(&mut digits);
@@ -91,8 +102,9 @@ impl Point {
     /// l·self, the integer multiple by the group order (the identity exactly when self
     /// is torsion-free). Constant time.
     pub(crate) fn mul_by_group_order(&self) -> Point {
-        Point(edwards25519_field::dispatch!(F => {
-            mul::<F>(&self.0.convert::<F>(), &L_DIGITS).convert::<FieldElement>()
+        Point(backend::run(ScalarMult {
+            point: &self.0,
+            digits: &L_DIGITS,
         }))
     }
 }
@@ -150,14 +162,18 @@ mod tests {
         assert_eq!(p * -a, -(p * a));
     }
 
-    /// The portable body and the dispatched one agree.
+    /// The serial backend and the selected one agree.
     #[test]
-    fn portable_matches_dispatch() {
+    fn serial_matches_selected() {
         let p = Point::mul_base(&Scalar::from_bytes_mod_order([0x77; 32]));
         for i in 0u8..8 {
             let s = Scalar::from_bytes_mod_order([i.wrapping_mul(91).wrapping_add(3); 32]);
-            let portable = Point(mul::<FieldElement>(&p.0, &s.as_radix_16()));
-            assert_eq!(portable, p * s);
+            let digits = s.as_radix_16();
+            let serial = Point(backend::run_serial(ScalarMult {
+                point: &p.0,
+                digits: &digits,
+            }));
+            assert_eq!(serial, p * s);
         }
     }
 }

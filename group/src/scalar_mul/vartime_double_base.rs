@@ -10,18 +10,19 @@
 
 use edwards25519_field::FieldElement;
 
-use crate::backend::CurveField;
-use crate::models::{Cached, Extended, Projective};
+use crate::backend::{self, Op, PointBackend};
+use crate::models::Extended;
 use crate::{Point, Scalar};
 
 /// The odd cached multiples `[j] = (2j + 1)·A`, j in 0..8.
-fn odd_multiples<F: CurveField>(a: &Extended<F>) -> [Cached<F>; 8] {
-    let a2 = a.double().to_cached();
-    let mut table = [a.to_cached(); 8];
+#[inline(always)]
+pub(crate) fn odd_multiples<B: PointBackend>(b: B, a: &B::Point) -> [B::Cached; 8] {
+    let a2 = b.to_cached(&b.to_extended(&b.double_point(a)));
+    let mut table = [b.to_cached(a); 8];
     let mut acc = *a;
     for entry in table.iter_mut().skip(1) {
-        acc = acc.add_cached(&a2).to_extended();
-        *entry = acc.to_cached();
+        acc = b.to_extended(&b.add(&acc, &a2));
+        *entry = b.to_cached(&acc);
     }
     table
 }
@@ -29,35 +30,56 @@ fn odd_multiples<F: CurveField>(a: &Extended<F>) -> [Cached<F>; 8] {
 /// Σ a_naf[i]·2^i·A + Σ b_naf[i]·2^i·B for width-5 and width-8 NAF digits.
 ///
 /// Execution time depends on the inputs.
-pub(crate) fn vartime_mul<F: CurveField>(
+#[inline(always)]
+pub(crate) fn vartime_mul<B: PointBackend>(
+    b: B,
     a_naf: &[i8; 256],
-    a: &Extended<F>,
+    a: &B::Point,
     b_naf: &[i8; 256],
-) -> Extended<F> {
+) -> B::Point {
     let Some(top) = (0..256).rev().find(|&i| a_naf[i] != 0 || b_naf[i] != 0) else {
-        return Extended::IDENTITY;
+        return b.identity();
     };
-    let a_table = odd_multiples(a);
-    let b_table = F::odd_base_multiples();
+    let a_table = odd_multiples(b, a);
+    let b_table = b.odd_base_multiples();
 
-    let mut r: Projective<F> = Extended::IDENTITY.to_projective();
+    // r holds the sum so far, doubled at every position below the top one.
+    let mut r = b.double_point(&b.identity());
     for i in (0..=top).rev() {
-        let mut t = r.double();
+        if i != top {
+            r = b.double(&r);
+        }
         let da = a_naf[i];
         if da > 0 {
-            t = t.to_extended().add_cached(&a_table[(da / 2) as usize]);
+            r = b.add(&b.to_extended(&r), &a_table[(da / 2) as usize]);
         } else if da < 0 {
-            t = t.to_extended().sub_cached(&a_table[(-da / 2) as usize]);
+            r = b.sub(&b.to_extended(&r), &a_table[(-da / 2) as usize]);
         }
         let db = b_naf[i];
         if db > 0 {
-            t = t.to_extended().add_affine(&b_table[(db / 2) as usize]);
+            r = b.add_affine(&b.to_extended(&r), &b_table[(db / 2) as usize]);
         } else if db < 0 {
-            t = t.to_extended().sub_affine(&b_table[(-db / 2) as usize]);
+            r = b.sub_affine(&b.to_extended(&r), &b_table[(-db / 2) as usize]);
         }
-        r = t.to_projective();
     }
-    r.to_extended()
+    b.to_extended(&r)
+}
+
+/// VarTimeDoubleScalarBaseMult as a backend operation.
+#[derive(Clone, Copy)]
+pub(crate) struct VartimeDoubleBase<'a> {
+    pub(crate) a_naf: &'a [i8; 256],
+    pub(crate) a: &'a Extended<FieldElement>,
+    pub(crate) b_naf: &'a [i8; 256],
+}
+
+impl Op for VartimeDoubleBase<'_> {
+    type Output = Extended<FieldElement>;
+    #[inline(always)]
+    fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
+        let a = b.from_point(self.a);
+        b.to_point(&vartime_mul(b, self.a_naf, &a, self.b_naf))
+    }
 }
 
 impl Point {
@@ -70,8 +92,10 @@ impl Point {
     pub fn vartime_double_scalar_mul_basepoint(a: &Scalar, A: &Point, b: &Scalar) -> Point {
         let a_naf = a.vartime_non_adjacent_form(5);
         let b_naf = b.vartime_non_adjacent_form(8);
-        Point(edwards25519_field::dispatch!(F => {
-            vartime_mul::<F>(&a_naf, &A.0.convert::<F>(), &b_naf).convert::<FieldElement>()
+        Point(backend::run(VartimeDoubleBase {
+            a_naf: &a_naf,
+            a: &A.0,
+            b_naf: &b_naf,
         }))
     }
 }
@@ -118,13 +142,13 @@ mod tests {
                 let want = pt * a + Point::mul_base(&b);
                 let got = Point::vartime_double_scalar_mul_basepoint(&a, &pt, &b);
                 assert_eq!(got, want);
-                // The portable body directly.
-                let portable = vartime_mul::<FieldElement>(
-                    &a.vartime_non_adjacent_form(5),
-                    &pt.0,
-                    &b.vartime_non_adjacent_form(8),
-                );
-                assert_eq!(Point(portable), want);
+                // The serial backend directly.
+                let serial = backend::run_serial(VartimeDoubleBase {
+                    a_naf: &a.vartime_non_adjacent_form(5),
+                    a: &pt.0,
+                    b_naf: &b.vartime_non_adjacent_form(8),
+                });
+                assert_eq!(Point(serial), want);
             }
         }
     }

@@ -1,0 +1,622 @@
+//! The AVX-512 IFMA field: four elements in radix 2^51, limb i of all four in one
+//! 256-bit register, multiplied with `vpmadd52luq`/`vpmadd52huq` (ymm forms: on Zen 4
+//! two per cycle, as many lanes per cycle as the zmm forms).
+//!
+//! Radix 2^51 is the portable [`FieldElement`]'s, so conversions only move limbs.
+//! The instructions multiply the low 52 bits of each operand and silently ignore the
+//! rest, so the bound every multiplication relies on is: **mul-ready limbs are below
+//! 2^52**. The three levels of [`VectorField`] are, per limb:
+//!
+//! | level | bound | why it holds |
+//! |---|---|---|
+//! | reduced | < 2^51 + 2^18 | the output of [`F4::carry`] (carries below 2^13, times 19 into limb 0) |
+//! | mul-ready | < 2^52 | reduced; or 2p - x for reduced x (2p's limbs are 2^52 - 38 and 2^52 - 2, above every reduced limb) |
+//! | wide | < 2^53 | a sum of two mul-ready values; 4p's limbs (2^53 - 76, 2^53 - 4) exceed it |
+//!
+//! The code is generic over [`Lanes`], the dozen instructions it uses: [`Ymm`] runs
+//! them; under `cfg(test)` a model runs the same code on any CPU, emulating each
+//! instruction as Intel documents it and asserting that every multiplication operand
+//! is below 2^52, so the bounds above are checked, not only argued.
+
+use core::arch::x86_64::*;
+
+use edwards25519_field::FieldElement;
+use subtle::Choice;
+
+use super::point::{CACHED_FACTORS, Cached4, IDENTITY, IDENTITY_CACHED, Vector, affine_lanes};
+use super::{Tables, VectorField};
+use crate::backend::Op;
+use crate::tables;
+
+/// The name `backend::selected` reports.
+pub(crate) const NAME: &str = "avx512-ifma";
+
+cpufeatures::new!(cpuid_ifma, "avx2", "avx512f", "avx512vl", "avx512ifma");
+
+/// The backend, when CPUID (and XGETBV, for the OS's support of the AVX-512 state)
+/// reports AVX2, AVX-512 F, VL and IFMA; checked once, then cached.
+#[inline]
+pub(crate) fn detect() -> Option<Vector<F4<Ymm>>> {
+    if cpuid_ifma::get() {
+        // SAFETY: CPUID reported every instruction set `Ymm` uses.
+        Some(unsafe { Vector::assume_supported() })
+    } else {
+        None
+    }
+}
+
+/// Runs `op` on this backend.
+#[inline]
+pub(crate) fn run<O: Op>(b: Vector<F4<Ymm>>, op: O) -> O::Output {
+    // SAFETY: `b` exists, so CPUID reported every feature `run_with_features` enables.
+    unsafe { run_with_features(b, op) }
+}
+
+/// The one function with the target features on: the whole operation (its algorithm,
+/// the point formulas and the field code, all `#[inline(always)]`) compiles into it,
+/// and so do the instructions' intrinsics.
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+#[inline(never)]
+fn run_with_features<O: Op>(b: Vector<F4<Ymm>>, op: O) -> O::Output {
+    op.run(b)
+}
+
+/// The instructions the IFMA field uses, on four 64-bit lanes.
+pub(crate) trait Lanes: LaneTables + Copy + core::fmt::Debug + 'static {
+    /// x in every lane.
+    fn splat(x: u64) -> Self;
+    /// Lanes 0…3 from an array.
+    fn from_array(v: [u64; 4]) -> Self;
+    /// Lanes 0…3 as an array.
+    fn to_array(self) -> [u64; 4];
+    /// Lane-wise wrapping addition (`vpaddq`).
+    fn add(self, b: Self) -> Self;
+    /// Lane-wise wrapping subtraction (`vpsubq`).
+    fn sub(self, b: Self) -> Self;
+    /// Bitwise and (`vpand`).
+    fn and(self, b: Self) -> Self;
+    /// Bitwise xor (`vpxor`).
+    fn xor(self, b: Self) -> Self;
+    /// Lane-wise logical right shift by 51 (`vpsrlq`).
+    fn shr51(self) -> Self;
+    /// Lane-wise left shift by `N` (`vpsllq`).
+    fn shl<const N: i32>(self) -> Self;
+    /// self + the low 52 bits of lo52(b)·lo52(c) (`vpmadd52luq`).
+    fn madd52lo(self, b: Self, c: Self) -> Self;
+    /// self + bits 52…103 of lo52(b)·lo52(c) (`vpmadd52huq`).
+    fn madd52hi(self, b: Self, c: Self) -> Self;
+    /// Lane k takes lane `(ORDER >> 2k) & 3` (`vpermq`).
+    fn permute<const ORDER: i32>(self) -> Self;
+    /// 32-bit element i from b where bit i of `BLEND` is set (`vpblendd`).
+    fn blend<const BLEND: i32>(self, b: Self) -> Self;
+}
+
+/// A 256-bit register. Its operations run only inside [`run_with_features`]: a `Ymm`
+/// is operated on only by the field code of this module, which the point layer reaches
+/// only through a `Vector<F4<Ymm>>` (see [`detect`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ymm(__m256i);
+
+impl Ymm {
+    /// `[u64; 4]` as a register, in a const context (the tables are built at compile
+    /// time).
+    const fn from_array_const(v: [u64; 4]) -> Ymm {
+        // SAFETY: `__m256i` and `[u64; 4]` have the same size (32 bytes) and every bit
+        // pattern is valid for both.
+        Ymm(unsafe { core::mem::transmute::<[u64; 4], __m256i>(v) })
+    }
+}
+
+impl Lanes for Ymm {
+    #[inline(always)]
+    fn splat(x: u64) -> Self {
+        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX).
+        Ymm(unsafe { _mm256_set1_epi64x(x as i64) })
+    }
+    #[inline(always)]
+    fn from_array(v: [u64; 4]) -> Self {
+        Ymm::from_array_const(v)
+    }
+    #[inline(always)]
+    fn to_array(self) -> [u64; 4] {
+        // SAFETY: same size, every bit pattern valid for both.
+        unsafe { core::mem::transmute::<__m256i, [u64; 4]>(self.0) }
+    }
+    #[inline(always)]
+    fn add(self, b: Self) -> Self {
+        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX2).
+        Ymm(unsafe { _mm256_add_epi64(self.0, b.0) })
+    }
+    #[inline(always)]
+    fn sub(self, b: Self) -> Self {
+        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX2).
+        Ymm(unsafe { _mm256_sub_epi64(self.0, b.0) })
+    }
+    #[inline(always)]
+    fn and(self, b: Self) -> Self {
+        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX2).
+        Ymm(unsafe { _mm256_and_si256(self.0, b.0) })
+    }
+    #[inline(always)]
+    fn xor(self, b: Self) -> Self {
+        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX2).
+        Ymm(unsafe { _mm256_xor_si256(self.0, b.0) })
+    }
+    #[inline(always)]
+    fn shr51(self) -> Self {
+        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX2).
+        Ymm(unsafe { _mm256_srli_epi64::<51>(self.0) })
+    }
+    #[inline(always)]
+    fn shl<const N: i32>(self) -> Self {
+        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX2).
+        Ymm(unsafe { _mm256_slli_epi64::<N>(self.0) })
+    }
+    #[inline(always)]
+    fn madd52lo(self, b: Self, c: Self) -> Self {
+        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX-512 IFMA, VL).
+        Ymm(unsafe { _mm256_madd52lo_epu64(self.0, b.0, c.0) })
+    }
+    #[inline(always)]
+    fn madd52hi(self, b: Self, c: Self) -> Self {
+        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX-512 IFMA, VL).
+        Ymm(unsafe { _mm256_madd52hi_epu64(self.0, b.0, c.0) })
+    }
+    #[inline(always)]
+    fn permute<const ORDER: i32>(self) -> Self {
+        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX2).
+        Ymm(unsafe { _mm256_permute4x64_epi64::<ORDER>(self.0) })
+    }
+    #[inline(always)]
+    fn blend<const BLEND: i32>(self, b: Self) -> Self {
+        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX2).
+        Ymm(unsafe { _mm256_blend_epi32::<BLEND>(self.0, b.0) })
+    }
+}
+
+/// `[e(0), e(1), …, e(N - 1)]` written out, N = 5 or 10. `core::array::from_fn` would
+/// leave calls: its loop is compiled outside the function with the target features on,
+/// so none of the instructions inside would inline.
+macro_rules! unrolled {
+    (5, |$i:ident| $e:expr) => {
+        [
+            {
+                let $i = 0;
+                $e
+            },
+            {
+                let $i = 1;
+                $e
+            },
+            {
+                let $i = 2;
+                $e
+            },
+            {
+                let $i = 3;
+                $e
+            },
+            {
+                let $i = 4;
+                $e
+            },
+        ]
+    };
+    (10, |$i:ident| $e:expr) => {
+        [
+            {
+                let $i = 0;
+                $e
+            },
+            {
+                let $i = 1;
+                $e
+            },
+            {
+                let $i = 2;
+                $e
+            },
+            {
+                let $i = 3;
+                $e
+            },
+            {
+                let $i = 4;
+                $e
+            },
+            {
+                let $i = 5;
+                $e
+            },
+            {
+                let $i = 6;
+                $e
+            },
+            {
+                let $i = 7;
+                $e
+            },
+            {
+                let $i = 8;
+                $e
+            },
+            {
+                let $i = 9;
+                $e
+            },
+        ]
+    };
+}
+
+/// 2^51 - 1.
+const MASK51: u64 = (1 << 51) - 1;
+
+/// 2p in radix 2^51.
+const TWO_P: [u64; 5] = [
+    (1 << 52) - 38,
+    (1 << 52) - 2,
+    (1 << 52) - 2,
+    (1 << 52) - 2,
+    (1 << 52) - 2,
+];
+
+/// 4p in radix 2^51.
+const FOUR_P: [u64; 5] = [
+    (1 << 53) - 76,
+    (1 << 53) - 4,
+    (1 << 53) - 4,
+    (1 << 53) - 4,
+    (1 << 53) - 4,
+];
+
+/// Four elements of GF(2^255 - 19), limb-sliced: `.0[i]` holds limb i of all four.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct F4<L>([L; 5]);
+
+/// One element's limbs carried as [`F4::carry`] does, for `const` use: reduced.
+const fn carry_limbs(l: [u64; 5]) -> [u64; 5] {
+    [
+        (l[0] & MASK51) + 19 * (l[4] >> 51),
+        (l[1] & MASK51) + (l[0] >> 51),
+        (l[2] & MASK51) + (l[1] >> 51),
+        (l[3] & MASK51) + (l[2] >> 51),
+        (l[4] & MASK51) + (l[3] >> 51),
+    ]
+}
+
+/// Four portable elements as limb-sliced lane arrays, carried to reduced limbs.
+const fn limb_slices(e: [&FieldElement; 4]) -> [[u64; 4]; 5] {
+    let l = [
+        carry_limbs(e[0].limbs()),
+        carry_limbs(e[1].limbs()),
+        carry_limbs(e[2].limbs()),
+        carry_limbs(e[3].limbs()),
+    ];
+    let mut out = [[0u64; 4]; 5];
+    let mut i = 0;
+    while i < 5 {
+        out[i] = [l[0][i], l[1][i], l[2][i], l[3][i]];
+        i += 1;
+    }
+    out
+}
+
+/// 19·x as x + 2x + 16x, for x < 2^59.
+#[inline(always)]
+fn mul19<L: Lanes>(x: L) -> L {
+    x.add(x.shl::<1>()).add(x.shl::<4>())
+}
+
+impl<L: Lanes> F4<L> {
+    /// Columns 0…9 of a product (each below 2^56) to five reduced limbs:
+    /// z_k + 19·z_(k+5) (below 2^61, as 2^255 = 19 mod p), then one carry.
+    #[inline(always)]
+    fn fold(z: &[L; 10]) -> F4<L> {
+        F4(unrolled!(5, |k| z[k].add(mul19(z[k + 5])))).carry()
+    }
+}
+
+impl<L: Lanes> VectorField for F4<L> {
+    #[inline(always)]
+    fn from_elements(e: [&FieldElement; 4]) -> Self {
+        let s = limb_slices(e);
+        F4(unrolled!(5, |i| L::from_array(s[i])))
+    }
+
+    #[inline(always)]
+    fn to_elements(&self) -> [FieldElement; 4] {
+        let limbs: [[u64; 4]; 5] = unrolled!(5, |i| self.0[i].to_array());
+        let element = |k: usize| {
+            let l = [
+                limbs[0][k],
+                limbs[1][k],
+                limbs[2][k],
+                limbs[3][k],
+                limbs[4][k],
+            ];
+            FieldElement::from_limbs(l).expect("reduced limbs are below 2^52")
+        };
+        [element(0), element(1), element(2), element(3)]
+    }
+
+    #[inline(always)]
+    fn add(&self, b: &Self) -> Self {
+        F4(unrolled!(5, |i| self.0[i].add(b.0[i])))
+    }
+
+    #[inline(always)]
+    fn sub(&self, b: &Self) -> Self {
+        F4(unrolled!(5, |i| self.0[i]
+            .add(L::splat(TWO_P[i]))
+            .sub(b.0[i])))
+    }
+
+    #[inline(always)]
+    fn neg_wide(&self) -> Self {
+        F4(unrolled!(5, |i| L::splat(FOUR_P[i]).sub(self.0[i])))
+    }
+
+    #[inline(always)]
+    fn neg_lanes<const BLEND: i32>(&self) -> Self {
+        F4(unrolled!(5, |i| {
+            let neg = L::splat(TWO_P[i]).sub(self.0[i]);
+            self.0[i].blend::<BLEND>(neg)
+        }))
+    }
+
+    #[inline(always)]
+    fn permute<const ORDER: i32>(&self) -> Self {
+        F4(unrolled!(5, |i| self.0[i].permute::<ORDER>()))
+    }
+
+    #[inline(always)]
+    fn blend<const BLEND: i32>(&self, b: &Self) -> Self {
+        F4(unrolled!(5, |i| self.0[i].blend::<BLEND>(b.0[i])))
+    }
+
+    #[inline(always)]
+    fn zero_lanes<const BLEND: i32>(&self) -> Self {
+        let zero = L::splat(0);
+        F4(unrolled!(5, |i| self.0[i].blend::<BLEND>(zero)))
+    }
+
+    #[inline(always)]
+    fn assign_if(&mut self, b: &Self, choice: Choice) {
+        // All ones or all zeros; a ^ (mask & (a ^ b)) is a where the mask is 0, b where
+        // it is all ones.
+        let mask = L::splat(0u64.wrapping_sub(u64::from(choice.unwrap_u8())));
+        for (a, b) in self.0.iter_mut().zip(b.0.iter()) {
+            *a = a.xor(mask.and(a.xor(*b)));
+        }
+    }
+
+    /// Carries every limb into the next (the top one into limb 0 times 19, as
+    /// 2^255 = 19 mod p), the five carries computed from the input at once so the
+    /// chains run in parallel. Takes limbs of any size (a carry is below 2^13); gives
+    /// reduced ones.
+    #[inline(always)]
+    fn carry(&self) -> Self {
+        let mask = L::splat(MASK51);
+        let c: [L; 5] = unrolled!(5, |i| self.0[i].shr51());
+        let low: [L; 5] = unrolled!(5, |i| self.0[i].and(mask));
+        F4([
+            low[0].add(mul19(c[4])),
+            low[1].add(c[0]),
+            low[2].add(c[1]),
+            low[3].add(c[2]),
+            low[4].add(c[3]),
+        ])
+    }
+
+    /// self·b lane by lane. Takes mul-ready limbs; gives reduced ones.
+    ///
+    /// Product column k (weight 2^(51·k)) collects the low halves of aᵢ·bⱼ with
+    /// i + j = k; the high half of aᵢ·bⱼ starts at bit 52 = 51 + 1, so it lands in
+    /// column i + j + 1 with weight 2. A column holds at most 5 low and 5 high halves,
+    /// each below 2^52, so z_k = lo_k + 2·hi_k < 15·2^52 < 2^56.
+    #[inline(always)]
+    fn mul(&self, b: &Self) -> Self {
+        let (a, b) = (&self.0, &b.0);
+        let zero = L::splat(0);
+        let mut lo = [zero; 10];
+        let mut hi = [zero; 10];
+        for i in 0..5 {
+            for j in 0..5 {
+                lo[i + j] = lo[i + j].madd52lo(a[i], b[j]);
+                hi[i + j + 1] = hi[i + j + 1].madd52hi(a[i], b[j]);
+            }
+        }
+        F4::fold(&unrolled!(10, |k| lo[k].add(hi[k].shl::<1>())))
+    }
+
+    /// self² lane by lane. Takes mul-ready limbs; gives reduced ones.
+    ///
+    /// The 15 distinct products: aᵢ² (low half weight 1 in column 2i, high half weight
+    /// 2 in column 2i + 1) and aᵢ·aⱼ for i < j, counted twice (low half weight 2 in
+    /// column i + j, high half weight 4 in column i + j + 1). So three accumulators per
+    /// column, of weights 1, 2 and 4; a column totals below
+    /// 2^52 + 2·3·2^52 + 4·2·2^52 < 2^56, as in [`F4::mul`].
+    #[inline(always)]
+    fn square(&self) -> Self {
+        let a = &self.0;
+        let zero = L::splat(0);
+        let mut w1 = [zero; 10];
+        let mut w2 = [zero; 10];
+        let mut w4 = [zero; 10];
+        for i in 0..5 {
+            w1[2 * i] = w1[2 * i].madd52lo(a[i], a[i]);
+            w2[2 * i + 1] = w2[2 * i + 1].madd52hi(a[i], a[i]);
+            for j in i + 1..5 {
+                w2[i + j] = w2[i + j].madd52lo(a[i], a[j]);
+                w4[i + j + 1] = w4[i + j + 1].madd52hi(a[i], a[j]);
+            }
+        }
+        F4::fold(&unrolled!(10, |k| w1[k].add(w2[k].add(w4[k].shl::<1>()).shl::<1>())))
+    }
+
+    #[inline(always)]
+    fn tables() -> &'static Tables<Self> {
+        L::tables()
+    }
+}
+
+/// The base point tables for each [`Lanes`] type (a static cannot be generic).
+pub(crate) trait LaneTables: Sized {
+    /// The tables as `F4<Self>` addends.
+    fn tables() -> &'static Tables<F4<Self>>;
+}
+
+/// Builds the base point tables at compile time with `$from_array` (a const fn from
+/// `[u64; 4]` to the lane type).
+macro_rules! lane_tables {
+    ($lanes:ty, $from_array:path) => {
+        impl LaneTables for $lanes {
+            fn tables() -> &'static Tables<F4<$lanes>> {
+                const fn convert(e: [&FieldElement; 4]) -> Cached4<F4<$lanes>> {
+                    let s = limb_slices(e);
+                    Cached4(F4([
+                        $from_array(s[0]),
+                        $from_array(s[1]),
+                        $from_array(s[2]),
+                        $from_array(s[3]),
+                        $from_array(s[4]),
+                    ]))
+                }
+                static TABLES: Tables<F4<$lanes>> = {
+                    let id = convert(IDENTITY_CACHED);
+                    let mut t = Tables {
+                        base: [[id; 8]; 32],
+                        odd: [id; 64],
+                        identity: convert(IDENTITY).0,
+                        identity_cached: id.0,
+                        cached_factors: convert(CACHED_FACTORS).0,
+                    };
+                    let mut i = 0;
+                    while i < 32 {
+                        let mut j = 0;
+                        while j < 8 {
+                            t.base[i][j] = convert(affine_lanes(&tables::BASE_TABLE[i][j]));
+                            j += 1;
+                        }
+                        i += 1;
+                    }
+                    let mut j = 0;
+                    while j < 64 {
+                        t.odd[j] = convert(affine_lanes(&tables::ODD_BASE_MULTIPLES[j]));
+                        j += 1;
+                    }
+                    t
+                };
+                &TABLES
+            }
+        }
+    };
+}
+
+lane_tables!(Ymm, Ymm::from_array_const);
+
+#[cfg(test)]
+pub(crate) mod model {
+    //! The instructions of [`Lanes`] emulated on `[u64; 4]` from Intel's descriptions,
+    //! so the IFMA field and point code run (and are checked bit for bit against the
+    //! serial backend) on any CPU. Every multiplication asserts that its operands are
+    //! below 2^52: the hardware would silently drop the high bits.
+
+    use super::{F4, LaneTables, Lanes, Tables, limb_slices};
+    use crate::backend::vector::point::{
+        CACHED_FACTORS, Cached4, IDENTITY, IDENTITY_CACHED, Vector, affine_lanes,
+    };
+    use crate::tables;
+    use edwards25519_field::FieldElement;
+
+    /// Four 64-bit lanes in plain integers.
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct Model([u64; 4]);
+
+    impl Model {
+        const fn from_array_const(v: [u64; 4]) -> Model {
+            Model(v)
+        }
+    }
+
+    /// The backend over the model: it executes no special instruction.
+    pub(crate) fn backend() -> Vector<F4<Model>> {
+        // SAFETY: the model's operations are plain integer arithmetic.
+        unsafe { Vector::assume_supported() }
+    }
+
+    const LOW52: u64 = (1 << 52) - 1;
+
+    fn product(b: u64, c: u64) -> u128 {
+        assert!(
+            b <= LOW52 && c <= LOW52,
+            "multiplication operand over 52 bits"
+        );
+        u128::from(b & LOW52) * u128::from(c & LOW52)
+    }
+
+    impl Lanes for Model {
+        fn splat(x: u64) -> Self {
+            Model([x; 4])
+        }
+        fn from_array(v: [u64; 4]) -> Self {
+            Model(v)
+        }
+        fn to_array(self) -> [u64; 4] {
+            self.0
+        }
+        fn add(self, b: Self) -> Self {
+            Model(core::array::from_fn(|k| self.0[k].wrapping_add(b.0[k])))
+        }
+        fn sub(self, b: Self) -> Self {
+            Model(core::array::from_fn(|k| self.0[k].wrapping_sub(b.0[k])))
+        }
+        fn and(self, b: Self) -> Self {
+            Model(core::array::from_fn(|k| self.0[k] & b.0[k]))
+        }
+        fn xor(self, b: Self) -> Self {
+            Model(core::array::from_fn(|k| self.0[k] ^ b.0[k]))
+        }
+        fn shr51(self) -> Self {
+            Model(self.0.map(|x| x >> 51))
+        }
+        fn shl<const N: i32>(self) -> Self {
+            Model(self.0.map(|x| x << N))
+        }
+        fn madd52lo(self, b: Self, c: Self) -> Self {
+            Model(core::array::from_fn(|k| {
+                let p = product(b.0[k], c.0[k]) as u64 & LOW52;
+                self.0[k].wrapping_add(p)
+            }))
+        }
+        fn madd52hi(self, b: Self, c: Self) -> Self {
+            Model(core::array::from_fn(|k| {
+                let p = (product(b.0[k], c.0[k]) >> 52) as u64;
+                self.0[k].wrapping_add(p)
+            }))
+        }
+        fn permute<const ORDER: i32>(self) -> Self {
+            Model(core::array::from_fn(|k| {
+                self.0[((ORDER >> (2 * k)) & 3) as usize]
+            }))
+        }
+        fn blend<const BLEND: i32>(self, b: Self) -> Self {
+            // Per 32-bit element, as the instruction does.
+            Model(core::array::from_fn(|k| {
+                let lo = if BLEND >> (2 * k) & 1 == 1 {
+                    b.0[k]
+                } else {
+                    self.0[k]
+                };
+                let hi = if BLEND >> (2 * k + 1) & 1 == 1 {
+                    b.0[k]
+                } else {
+                    self.0[k]
+                };
+                (lo & 0xffff_ffff) | (hi & !0xffff_ffff)
+            }))
+        }
+    }
+
+    lane_tables!(Model, Model::from_array_const);
+}

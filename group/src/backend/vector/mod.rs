@@ -1,0 +1,96 @@
+//! Vector point backends: X, Y, Z, T of one point in the four 64-bit lanes of 256-bit
+//! registers, with the parallel forms of the extended-coordinate formulas
+//! ([`point`]). The point layer is written once over [`VectorField`], four field
+//! elements in four lanes; each instruction set supplies one:
+//!
+//! - [`ifma`]: AVX-512 IFMA (`vpmadd52luq`/`vpmadd52huq` on ymm registers), radix 2^51.
+//!
+//! **Bounds.** Vector limbs are unsaturated and the multipliers ignore high bits, so
+//! every [`VectorField`] names three levels and says what each function takes and gives:
+//! *reduced* (what [`VectorField::carry`], [`VectorField::mul`] and
+//! [`VectorField::square`] return), *mul-ready* (what the multiplications accept:
+//! reduced values, and 2p minus a reduced value), and *wide* (a sum of two mul-ready
+//! values, which [`VectorField::carry`] takes back to reduced).
+//!
+//! **Safety.** The instructions run only inside each field's `run`, which is reachable
+//! only through a [`Vector`] token, and a token is made only after CPUID reported the
+//! field's instruction set (see each field's `detect`). The vector types are private
+//! to this module.
+
+pub(crate) mod ifma;
+pub(crate) mod point;
+
+use edwards25519_field::FieldElement;
+use subtle::Choice;
+
+pub(crate) use point::Cached4;
+
+/// Four elements of GF(2^255 - 19), one per lane, in some vector representation.
+///
+/// Lane selectors are `_mm256_permute4x64_epi64` immediates ([`order`]); lane masks are
+/// `_mm256_blend_epi32` immediates ([`lanes`]).
+pub(crate) trait VectorField: Copy + core::fmt::Debug + 'static {
+    /// Four portable elements in lanes 0…3; reduced.
+    fn from_elements(e: [&FieldElement; 4]) -> Self;
+    /// The four lanes as portable elements; takes reduced values.
+    fn to_elements(&self) -> [FieldElement; 4];
+    /// self + b (no carry): mul-ready plus mul-ready is wide.
+    fn add(&self, b: &Self) -> Self;
+    /// self + 2p - b, for reduced b: reduced minus reduced is wide.
+    fn sub(&self, b: &Self) -> Self;
+    /// 4p - self in every lane, for wide self; the result plus a reduced value may be
+    /// carried.
+    fn neg_wide(&self) -> Self;
+    /// 2p - self in the lanes of `BLEND`, self elsewhere; takes reduced values, the
+    /// negated lanes are mul-ready.
+    fn neg_lanes<const BLEND: i32>(&self) -> Self;
+    /// Lane k of the result is lane `(ORDER >> 2k) & 3` of self.
+    fn permute<const ORDER: i32>(&self) -> Self;
+    /// b in the lanes of `BLEND`, self elsewhere.
+    fn blend<const BLEND: i32>(&self, b: &Self) -> Self;
+    /// Zero in the lanes of `BLEND`, self elsewhere.
+    fn zero_lanes<const BLEND: i32>(&self) -> Self;
+    /// self = b in every lane when `choice` is set, in constant time.
+    fn assign_if(&mut self, b: &Self, choice: Choice);
+    /// Takes wide values (or a wide value plus [`VectorField::neg_wide`] of one);
+    /// gives reduced ones.
+    fn carry(&self) -> Self;
+    /// self·b lane by lane; takes mul-ready values, gives reduced ones.
+    fn mul(&self, b: &Self) -> Self;
+    /// self² lane by lane; takes mul-ready values, gives reduced ones.
+    fn square(&self) -> Self;
+    /// The base point tables and the constants in this representation, built at
+    /// compile time.
+    fn tables() -> &'static Tables<Self>;
+}
+
+/// The base point tables of `crate::tables` as vector addends.
+pub(crate) struct Tables<F> {
+    /// `crate::tables::BASE_TABLE`.
+    pub(crate) base: [[Cached4<F>; 8]; 32],
+    /// `crate::tables::ODD_BASE_MULTIPLES`.
+    pub(crate) odd: [Cached4<F>; 64],
+    /// The identity's lanes, (0, 1, 1, 0).
+    pub(crate) identity: F,
+    /// The identity addend's lanes, (1, 1, 2, 0).
+    pub(crate) identity_cached: F,
+    /// The factors of the addend form, (1, 1, 2, 2d).
+    pub(crate) cached_factors: F,
+}
+
+/// The lanes of a `_mm256_blend_epi32` immediate: 64-bit lane k is 32-bit elements
+/// 2k and 2k + 1.
+pub(crate) const fn lanes(l0: bool, l1: bool, l2: bool, l3: bool) -> i32 {
+    ((l0 as i32) * 0x03) | ((l1 as i32) * 0x0c) | ((l2 as i32) * 0x30) | ((l3 as i32) * 0xc0)
+}
+
+/// A `_mm256_permute4x64_epi64` immediate: output lane k takes input lane `sk`.
+pub(crate) const fn order(s0: i32, s1: i32, s2: i32, s3: i32) -> i32 {
+    s0 | (s1 << 2) | (s2 << 4) | (s3 << 6)
+}
+
+/// 2 as a field element.
+pub(crate) const TWO: FieldElement = match FieldElement::from_limbs([2, 0, 0, 0, 0]) {
+    Some(two) => two,
+    None => panic!("2 is a valid limb vector"),
+};

@@ -1,0 +1,278 @@
+//! The point layer of the vector backends, over any [`VectorField`]: X, Y, Z, T of one
+//! point in lanes 0…3, and the parallel forms of the extended-coordinate formulas of
+//! Hisil, Wong, Carter and Dawson ("Twisted Edwards curves revisited", 2008, section 4),
+//! a = -1.
+//!
+//! Each formula is a linear step (lane permutations, additions, subtractions against a
+//! multiple of p), four multiplications in parallel, another linear step and four more
+//! multiplications. An addition costs two vector multiplications, a doubling one
+//! squaring and one multiplication, where the serial backend spends 8 and 7 field
+//! operations. A Z = 1 addend saves nothing here (its lane multiplies in parallel with
+//! the others), so affine addends are cached ones with 2·Z = 2.
+//!
+//! | type | lanes (0 first) | bounds |
+//! |---|---|---|
+//! | [`Ext4`] | (X, Y, Z, T) | reduced |
+//! | [`Cached4`] | (Y-X, Y+X, 2·Z, 2d·T) | mul-ready: reduced, lane 3 possibly 2p minus a reduced value |
+//!
+//! **Constant time.** No lane value chooses a branch, an address or a loop bound: the
+//! table lookup reads all 8 entries and keeps one through `subtle`'s `Choice`; negation
+//! is a permutation and a masked subtraction, computed always.
+
+// Vector points are 160 bytes: conversions take `&self` on purpose.
+#![allow(clippy::wrong_self_convention)]
+
+use core::marker::PhantomData;
+
+use edwards25519_field::FieldElement;
+use subtle::{Choice, ConstantTimeEq};
+
+use super::{TWO, VectorField, lanes, order};
+use crate::backend::PointBackend;
+use crate::models::{AffineCached, D2, Extended};
+
+/// Proof that this CPU runs the instructions of field `F`; the only way to reach the
+/// vector code. Made by the field module's `detect` (or, for a field that executes no
+/// special instruction, by anyone).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Vector<F> {
+    _field: PhantomData<F>,
+}
+
+impl<F> Vector<F> {
+    /// The token.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must support every instruction `F`'s methods execute.
+    pub(super) const unsafe fn assume_supported() -> Self {
+        Vector {
+            _field: PhantomData,
+        }
+    }
+}
+
+/// A point (X : Y : Z : T) in lanes 0…3, reduced.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ext4<F>(F);
+
+/// An addend (Y-X, Y+X, 2·Z, 2d·T) in lanes 0…3.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cached4<F>(pub(super) F);
+
+/// An affine addend (y+x, y-x, 2d·x·y) as the lanes of a cached one,
+/// (y-x, y+x, 2, 2d·x·y), for the field modules' compile-time tables.
+pub(super) const fn affine_lanes(a: &AffineCached<FieldElement>) -> [&FieldElement; 4] {
+    [&a.y_minus_x, &a.y_plus_x, &TWO, &a.xy2d]
+}
+
+/// The identity's lanes, (0, 1, 1, 0).
+pub(super) const IDENTITY: [&FieldElement; 4] = [
+    &FieldElement::ZERO,
+    &FieldElement::ONE,
+    &FieldElement::ONE,
+    &FieldElement::ZERO,
+];
+
+/// The identity addend's lanes, (1, 1, 2, 0).
+pub(super) const IDENTITY_CACHED: [&FieldElement; 4] = [
+    &FieldElement::ONE,
+    &FieldElement::ONE,
+    &TWO,
+    &FieldElement::ZERO,
+];
+
+/// The lane factors of [`Ext4::to_cached`]: (Y-X, Y+X, Z, T)·(1, 1, 2, 2d).
+pub(super) const CACHED_FACTORS: [&FieldElement; 4] =
+    [&FieldElement::ONE, &FieldElement::ONE, &TWO, &D2];
+
+impl<F: VectorField> Ext4<F> {
+    /// (Y-X, Y+X, Z, T), reduced: the left factors of an addition.
+    #[inline(always)]
+    fn diff_sum(&self) -> F {
+        let yyzt = self.0.permute::<{ order(1, 1, 2, 3) }>();
+        let xx00 = self
+            .0
+            .permute::<{ order(0, 0, 2, 3) }>()
+            .zero_lanes::<{ lanes(false, false, true, true) }>();
+        // (-X, X, 0, 0): 2p - X in lane 0 (X is reduced).
+        let signed = xx00.neg_lanes::<{ lanes(true, false, false, false) }>();
+        yyzt.add(&signed).carry()
+    }
+
+    /// The addend form: (Y-X, Y+X, Z, T)·(1, 1, 2, 2d). One vector multiplication.
+    #[inline(always)]
+    fn to_cached(&self) -> Cached4<F> {
+        Cached4(self.diff_sum().mul(&F::tables().cached_factors))
+    }
+
+    /// self + q.
+    ///
+    /// (Y1-X1, Y1+X1, Z1, T1)·(Y2-X2, Y2+X2, 2·Z2, 2d·T2) = (A, B, D, C), then
+    /// [`finish_addition`]. Two vector multiplications.
+    #[inline(always)]
+    fn add(&self, q: &Cached4<F>) -> Ext4<F> {
+        finish_addition(self.diff_sum().mul(&q.0))
+    }
+
+    /// 2·self. One vector squaring and one multiplication.
+    ///
+    /// (X, Y, Z, X+Y)² = (A, B, Z², S); then E = S - A - B (= 2XY), G = B - A,
+    /// H = B + A, F = 2Z² - G, and [`finish`]. This is the a = -1 doubling with the
+    /// signs of y's numerator and denominator flipped, as in `crate::models`.
+    #[inline(always)]
+    fn double(&self) -> Ext4<F> {
+        let xyzx = self.0.permute::<{ order(0, 1, 2, 0) }>();
+        let ooo_y = self
+            .0
+            .permute::<{ order(1, 1, 1, 1) }>()
+            .zero_lanes::<{ lanes(true, true, true, false) }>();
+        let squares = xyzx.add(&ooo_y).carry().square();
+
+        let a = squares.permute::<{ order(0, 0, 0, 0) }>();
+        let b = squares.permute::<{ order(1, 1, 1, 1) }>();
+        let h = b.add(&a); // wide
+        let g = b.sub(&a); // wide
+        let hggh = h.blend::<{ lanes(false, true, true, false) }>(&g);
+        // (S, 2·Z², 0, 0): reduced plus reduced, wide.
+        let s_zz = squares.permute::<{ order(3, 2, 2, 3) }>();
+        let s_2zz = s_zz
+            .blend::<{ lanes(false, true, false, false) }>(&s_zz.add(&s_zz))
+            .zero_lanes::<{ lanes(false, false, true, true) }>();
+        // (S - H, 2·Z² - G, G, H) = (E, F, G, H)
+        let efgh = hggh
+            .blend::<{ lanes(true, true, false, false) }>(&s_2zz.add(&hggh.neg_wide()))
+            .carry();
+        finish(&efgh)
+    }
+}
+
+/// From (A, B, D, C) to (E, F, G, H) = (B-A, D-C, D+C, B+A), then [`finish`].
+#[inline(always)]
+fn finish_addition<F: VectorField>(abdc: F) -> Ext4<F> {
+    let bddb = abdc.permute::<{ order(1, 2, 2, 1) }>();
+    // (-A, -C, C, A): A and C are reduced (multiplication outputs).
+    let acca = abdc
+        .permute::<{ order(0, 3, 3, 0) }>()
+        .neg_lanes::<{ lanes(true, true, false, false) }>();
+    finish(&bddb.add(&acca).carry())
+}
+
+/// (E, F, G, H) to (E·F, G·H, F·G, E·H) = (X3, Y3, Z3, T3): x = E/G, y = H/F.
+#[inline(always)]
+fn finish<F: VectorField>(efgh: &F) -> Ext4<F> {
+    let egfe = efgh.permute::<{ order(0, 2, 1, 0) }>();
+    let fhgh = efgh.permute::<{ order(1, 3, 2, 3) }>();
+    Ext4(egfe.mul(&fhgh))
+}
+
+impl<F: VectorField> Cached4<F> {
+    /// -self = (Y+X, Y-X, 2·Z, -2d·T): swap lanes 0 and 1, negate lane 3 against 2p.
+    /// Lane 3 is reduced or 2p minus a reduced value, so 2p minus it has no negative
+    /// limb, and it stays one of the two.
+    #[inline(always)]
+    fn neg(&self) -> Cached4<F> {
+        Cached4(
+            self.0
+                .permute::<{ order(1, 0, 2, 3) }>()
+                .neg_lanes::<{ lanes(false, false, false, true) }>(),
+        )
+    }
+
+    /// `digit`·P from `table[j] = (j + 1)·P`, digit in [-8, 8], in constant time.
+    ///
+    /// Why it is constant time: |digit| and its sign come from arithmetic (no branch);
+    /// all 8 entries are read, and each is kept or not through a `subtle` comparison;
+    /// the negation is computed always and kept or not the same way.
+    #[inline(always)]
+    fn select(table: &[Cached4<F>; 8], digit: i8) -> Cached4<F> {
+        debug_assert!((-8..=8).contains(&digit));
+        let sign = digit >> 7;
+        let abs = ((digit ^ sign) - sign) as u8;
+        let negative = Choice::from((sign & 1) as u8);
+        let mut out = Cached4(F::tables().identity_cached);
+        for (j, entry) in (1u8..).zip(table.iter()) {
+            out.0.assign_if(&entry.0, abs.ct_eq(&j));
+        }
+        let neg = out.neg();
+        out.0.assign_if(&neg.0, negative);
+        out
+    }
+}
+
+impl<F: VectorField> PointBackend for Vector<F> {
+    type Point = Ext4<F>;
+    type Sum = Ext4<F>;
+    type Cached = Cached4<F>;
+    type Affine = Cached4<F>;
+
+    #[inline(always)]
+    fn from_point(self, p: &Extended<FieldElement>) -> Ext4<F> {
+        Ext4(F::from_elements([&p.x, &p.y, &p.z, &p.t]))
+    }
+    #[inline(always)]
+    fn to_point(self, p: &Ext4<F>) -> Extended<FieldElement> {
+        let [x, y, z, t] = p.0.to_elements();
+        Extended { x, y, z, t }
+    }
+    #[inline(always)]
+    fn identity(self) -> Ext4<F> {
+        Ext4(F::tables().identity)
+    }
+    #[inline(always)]
+    fn to_cached(self, p: &Ext4<F>) -> Cached4<F> {
+        p.to_cached()
+    }
+    #[inline(always)]
+    fn add(self, p: &Ext4<F>, q: &Cached4<F>) -> Ext4<F> {
+        p.add(q)
+    }
+    #[inline(always)]
+    fn sub(self, p: &Ext4<F>, q: &Cached4<F>) -> Ext4<F> {
+        p.add(&q.neg())
+    }
+    #[inline(always)]
+    fn add_affine(self, p: &Ext4<F>, q: &Cached4<F>) -> Ext4<F> {
+        p.add(q)
+    }
+    #[inline(always)]
+    fn sub_affine(self, p: &Ext4<F>, q: &Cached4<F>) -> Ext4<F> {
+        p.add(&q.neg())
+    }
+    #[inline(always)]
+    fn double_point(self, p: &Ext4<F>) -> Ext4<F> {
+        p.double()
+    }
+    #[inline(always)]
+    fn double(self, s: &Ext4<F>) -> Ext4<F> {
+        s.double()
+    }
+    #[inline(always)]
+    fn to_extended(self, s: &Ext4<F>) -> Ext4<F> {
+        *s
+    }
+    #[inline(always)]
+    fn select(self, table: &[Cached4<F>; 8], digit: i8) -> Cached4<F> {
+        Cached4::select(table, digit)
+    }
+    #[inline(always)]
+    fn select_affine(self, table: &[Cached4<F>; 8], digit: i8) -> Cached4<F> {
+        Cached4::select(table, digit)
+    }
+    #[inline(always)]
+    fn base_table(self) -> &'static [[Cached4<F>; 8]; 32] {
+        &F::tables().base
+    }
+    #[inline(always)]
+    fn odd_base_multiples(self) -> &'static [Cached4<F>; 64] {
+        &F::tables().odd
+    }
+    #[cfg(feature = "alloc")]
+    #[inline(always)]
+    fn affine_addends(self, points: &[Extended<FieldElement>]) -> alloc::vec::Vec<Cached4<F>> {
+        points
+            .iter()
+            .map(|p| self.from_point(p).to_cached())
+            .collect()
+    }
+}
