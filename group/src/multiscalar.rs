@@ -12,6 +12,17 @@ use crate::backend::{self, Op, PointBackend};
 use crate::models::Extended;
 use crate::scalar_mul::{pippenger, straus};
 
+/// The points in backend `b`'s representation (a loop, not an iterator closure: see
+/// `scalar_mul::straus`).
+#[inline(always)]
+fn convert_points<B: PointBackend>(b: B, points: &[Extended<FieldElement>]) -> Vec<B::Point> {
+    let mut out = Vec::with_capacity(points.len());
+    for p in points {
+        out.push(b.from_point(p));
+    }
+    out
+}
+
 /// Constant-time Straus as a backend operation.
 #[derive(Clone, Copy)]
 pub(crate) struct Straus<'a> {
@@ -23,7 +34,7 @@ impl Op for Straus<'_> {
     type Output = Extended<FieldElement>;
     #[inline(always)]
     fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
-        let pts: Vec<B::Point> = self.points.iter().map(|p| b.from_point(p)).collect();
+        let pts = convert_points(b, self.points);
         b.to_point(&straus::mul(b, self.digits, &pts))
     }
 }
@@ -46,7 +57,7 @@ impl Op for VartimeMultiscalar<'_> {
                 .iter()
                 .map(|s| s.vartime_non_adjacent_form(5))
                 .collect();
-            let pts: Vec<B::Point> = self.points.iter().map(|p| b.from_point(p)).collect();
+            let pts = convert_points(b, self.points);
             straus::vartime_mul(b, &nafs, &pts)
         } else {
             pippenger::vartime_mul(b, self.scalars, self.points)

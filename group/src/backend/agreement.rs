@@ -1,6 +1,7 @@
 //! Every vector backend against the serial one, bit for bit (the canonical encodings of
 //! the results), on random and edge inputs: the IFMA code through the instruction
-//! model on any CPU, and through the real instructions where this CPU has them.
+//! model on any CPU and through the real instructions where this CPU has them; the
+//! AVX2 code where this CPU has it.
 //!
 //! Case counts: `EDWARDS25519_BACKEND_CASES` per single-point operation (default
 //! 100,000 in optimized builds, 200 in debug builds); multiscalar sizes get a tenth to
@@ -11,6 +12,7 @@ extern crate std;
 use alloc::vec::Vec;
 use edwards25519_field::FieldElement;
 
+use super::vector::avx2;
 use super::vector::ifma::{self, model};
 use super::{Op, run_serial};
 use crate::multiscalar::{Straus, VartimeMultiscalar};
@@ -110,8 +112,8 @@ fn unreduced(p: &Point) -> Point {
         .expect("the same point")
 }
 
-/// Runs `op` on the serial backend, the IFMA model and (where this CPU has it) the
-/// IFMA instructions, and asserts that the encodings agree.
+/// Runs `op` on the serial backend, the IFMA model and, where this CPU has them, the
+/// IFMA and AVX2 instructions, and asserts that the encodings agree.
 fn agree<O: Op<Output = crate::models::Extended<FieldElement>> + Copy>(op: O, what: &str) {
     let want = Point(run_serial(op)).to_bytes();
     let modelled = Point(op.run(model::backend())).to_bytes();
@@ -119,6 +121,10 @@ fn agree<O: Op<Output = crate::models::Extended<FieldElement>> + Copy>(op: O, wh
     if let Some(b) = ifma::detect() {
         let real = Point(ifma::run(b, op)).to_bytes();
         assert_eq!(real, want, "{what}: IFMA differs from serial");
+    }
+    if let Some(b) = avx2::detect() {
+        let got = Point(avx2::run(b, op)).to_bytes();
+        assert_eq!(got, want, "{what}: AVX2 differs from serial");
     }
 }
 

@@ -113,8 +113,17 @@ pub(crate) fn run<O: Op>(op: O) -> O::Output {
         target_arch = "x86_64",
         not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
     ))]
-    if let Some(b) = vector::ifma::detect() {
-        return vector::ifma::run(b, op);
+    {
+        #[cfg(not(edwards25519_backend = "avx2"))]
+        if let Some(b) = vector::ifma::detect() {
+            return vector::ifma::run(b, op);
+        }
+        // Slower than the serial MULX/ADX code on the CPUs measured (see
+        // `vector::avx2`), so only chosen when forced.
+        #[cfg(edwards25519_backend = "avx2")]
+        if let Some(b) = vector::avx2::detect() {
+            return vector::avx2::run(b, op);
+        }
     }
     run_serial(op)
 }
@@ -137,8 +146,15 @@ pub fn selected() -> &'static str {
         target_arch = "x86_64",
         not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
     ))]
-    if vector::ifma::detect().is_some() {
-        return vector::ifma::NAME;
+    {
+        #[cfg(not(edwards25519_backend = "avx2"))]
+        if vector::ifma::detect().is_some() {
+            return vector::ifma::NAME;
+        }
+        #[cfg(edwards25519_backend = "avx2")]
+        if vector::avx2::detect().is_some() {
+            return vector::avx2::NAME;
+        }
     }
     edwards25519_field::backend::selected()
 }

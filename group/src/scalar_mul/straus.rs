@@ -15,6 +15,10 @@
 use alloc::vec::Vec;
 
 use crate::backend::PointBackend;
+// No closures around point arithmetic in this file or the other algorithms: a closure
+// called from iterator code is compiled as its own function, outside the vector
+// backends' one function with the target features on, and their instructions would
+// stay out of line (measured 10× slower).
 use crate::scalar_mul::variable_base::multiples;
 use crate::scalar_mul::vartime_double_base::odd_multiples;
 
@@ -28,7 +32,10 @@ use crate::scalar_mul::vartime_double_base::odd_multiples;
 pub(crate) fn mul<B: PointBackend>(b: B, digits: &[[i8; 64]], points: &[B::Point]) -> B::Point {
     debug_assert_eq!(digits.len(), points.len());
     // Entry j of a table holds (j + 1)·Pᵢ.
-    let tables: Vec<[B::Cached; 8]> = points.iter().map(|p| multiples(b, p)).collect();
+    let mut tables: Vec<[B::Cached; 8]> = Vec::with_capacity(points.len());
+    for p in points {
+        tables.push(multiples(b, p));
+    }
 
     let mut acc = b.identity();
     for i in (0..64).rev() {
@@ -56,7 +63,10 @@ pub(crate) fn vartime_mul<B: PointBackend>(
 ) -> B::Point {
     debug_assert_eq!(nafs.len(), points.len());
     // Entry j of a table holds (2j + 1)·Pᵢ.
-    let tables: Vec<[B::Cached; 8]> = points.iter().map(|p| odd_multiples(b, p)).collect();
+    let mut tables: Vec<[B::Cached; 8]> = Vec::with_capacity(points.len());
+    for p in points {
+        tables.push(odd_multiples(b, p));
+    }
 
     // Start at the highest position where some digit is nonzero.
     let top = (0..256).rev().find(|&i| nafs.iter().any(|naf| naf[i] != 0));

@@ -4,19 +4,21 @@
 //! elements in four lanes; each instruction set supplies one:
 //!
 //! - [`ifma`]: AVX-512 IFMA (`vpmadd52luq`/`vpmadd52huq` on ymm registers), radix 2^51.
+//! - [`avx2`]: AVX2 (`vpmuludq`), radix 2^25.5.
 //!
 //! **Bounds.** Vector limbs are unsaturated and the multipliers ignore high bits, so
 //! every [`VectorField`] names three levels and says what each function takes and gives:
 //! *reduced* (what [`VectorField::carry`], [`VectorField::mul`] and
 //! [`VectorField::square`] return), *mul-ready* (what the multiplications accept:
-//! reduced values, and 2p minus a reduced value), and *wide* (a sum of two mul-ready
-//! values, which [`VectorField::carry`] takes back to reduced).
+//! reduced values, and 2p minus a reduced value), and *wide* (a reduced value plus a
+//! mul-ready one, which [`VectorField::carry`] takes back to reduced).
 //!
 //! **Safety.** The instructions run only inside each field's `run`, which is reachable
 //! only through a [`Vector`] token, and a token is made only after CPUID reported the
 //! field's instruction set (see each field's `detect`). The vector types are private
 //! to this module.
 
+pub(crate) mod avx2;
 pub(crate) mod ifma;
 pub(crate) mod point;
 
@@ -34,7 +36,7 @@ pub(crate) trait VectorField: Copy + core::fmt::Debug + 'static {
     fn from_elements(e: [&FieldElement; 4]) -> Self;
     /// The four lanes as portable elements; takes reduced values.
     fn to_elements(&self) -> [FieldElement; 4];
-    /// self + b (no carry): mul-ready plus mul-ready is wide.
+    /// self + b (no carry): reduced plus mul-ready is wide.
     fn add(&self, b: &Self) -> Self;
     /// self + 2p - b, for reduced b: reduced minus reduced is wide.
     fn sub(&self, b: &Self) -> Self;

@@ -270,9 +270,11 @@ impl<F: VectorField> PointBackend for Vector<F> {
     #[cfg(feature = "alloc")]
     #[inline(always)]
     fn affine_addends(self, points: &[Extended<FieldElement>]) -> alloc::vec::Vec<Cached4<F>> {
-        points
-            .iter()
-            .map(|p| self.from_point(p).to_cached())
-            .collect()
+        // A loop, not an iterator closure (see `scalar_mul::straus`).
+        let mut out = alloc::vec::Vec::with_capacity(points.len());
+        for p in points {
+            out.push(self.from_point(p).to_cached());
+        }
+        out
     }
 }
