@@ -25,7 +25,7 @@
 //! operands: the function with AVX2 on issues about as many moves as multiplications.
 //! Packing two limbs per lane (32-bit halves, as curve25519-dalek's AVX2 backend does)
 //! halves the registers and is the next thing to try.
-#![cfg_attr(not(any(test, edwards25519_backend = "avx2")), allow(dead_code))]
+#![cfg_attr(not(edwards25519_backend = "avx2"), allow(dead_code))]
 
 use core::arch::x86_64::*;
 
@@ -75,7 +75,7 @@ const MASK25: u64 = (1 << 25) - 1;
 
 /// The bits of limb i: 26 for even i, 25 for odd.
 const fn bits(i: usize) -> u32 {
-    if i % 2 == 0 { 26 } else { 25 }
+    if i.is_multiple_of(2) { 26 } else { 25 }
 }
 
 /// 2p limb by limb: 2·(2^26 - 19), then 2·(2^25 - 1), 2·(2^26 - 1), … .
@@ -220,12 +220,12 @@ impl F10 {
             for _round in 0..2 {
                 let mut carries = [_mm256_setzero_si256(); 10];
                 unroll10!(|i| {
-                    carries[i] = if i % 2 == 0 {
+                    carries[i] = if i.is_multiple_of(2) {
                         _mm256_srli_epi64::<26>(c[i])
                     } else {
                         _mm256_srli_epi64::<25>(c[i])
                     };
-                    c[i] = _mm256_and_si256(c[i], if i % 2 == 0 { m26 } else { m25 });
+                    c[i] = _mm256_and_si256(c[i], if i.is_multiple_of(2) { m26 } else { m25 });
                 });
                 c[0] = _mm256_add_epi64(c[0], mul19(carries[9]));
                 unroll10!(|i| {
