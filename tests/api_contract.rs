@@ -231,3 +231,31 @@ fn ed25519_layer() {
     let _: (field::FieldElement, scalar::Scalar, group::Point) =
         (FieldElement::ONE, Scalar::ONE, Point::GENERATOR);
 }
+
+/// API.md, "Second wave: Backends": `edwards25519::group::backend::selected()` names the
+/// point backend, and it is the one the cfg and this CPU call for.
+#[test]
+fn point_backend_selection() {
+    let name: &'static str = edwards25519::group::backend::selected();
+    let field: &'static str = edwards25519::field::backend::selected();
+    #[cfg(target_arch = "x86_64")]
+    let (ifma, avx2) = (
+        std::is_x86_feature_detected!("avx512ifma") && std::is_x86_feature_detected!("avx512vl"),
+        std::is_x86_feature_detected!("avx2"),
+    );
+    #[cfg(not(target_arch = "x86_64"))]
+    let (ifma, avx2) = (false, false);
+    let want = if cfg!(edwards25519_backend = "portable") || cfg!(edwards25519_backend = "serial") {
+        field
+    } else if cfg!(edwards25519_backend = "avx2") {
+        if avx2 { "avx2" } else { field }
+    } else if ifma {
+        "avx512-ifma"
+    } else {
+        field
+    };
+    assert_eq!(name, want);
+    if cfg!(edwards25519_backend = "portable") {
+        assert_eq!(name, "portable");
+    }
+}
