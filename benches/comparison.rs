@@ -53,6 +53,10 @@ fn points(r: &mut Bytes) -> (Point, EdwardsPoint) {
 }
 
 fn group_ops(c: &mut Criterion) {
+    println!(
+        "edwards25519 point backend: {}",
+        edwards25519::group::backend::selected()
+    );
     let mut r = Bytes(0x5eed_1234_abcd_0001);
     let (s, ds) = scalars(&mut r);
     let (t, dt) = scalars(&mut r);
@@ -218,7 +222,14 @@ fn signatures(c: &mut Criterion) {
     g.bench_function("ed25519-dalek", |b| b.iter(|| theirs.sign(black_box(msg))));
     g.finish();
 
-    let n = 64;
+    for n in [64usize, 1024] {
+        verify_batch(c, &mut r, n);
+    }
+}
+
+/// VerifyBatch/n: n distinct keys and messages, the same signatures for both libraries.
+fn verify_batch(c: &mut Criterion, r: &mut Bytes, n: usize) {
+    use ed25519_dalek::Signer;
     let seeds: Vec<[u8; 32]> = (0..n).map(|_| r.next()).collect();
     let msgs: Vec<[u8; 32]> = (0..n).map(|_| r.next()).collect();
     let msg_refs: Vec<&[u8]> = msgs.iter().map(|m| &m[..]).collect();

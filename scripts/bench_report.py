@@ -28,6 +28,7 @@ COMPARE = [
     ("compare/Signing", "ed25519-dalek"),
     ("compare/Verification", "ed25519-dalek"),
     ("compare/VerifyBatch/64", "ed25519-dalek"),
+    ("compare/VerifyBatch/1024", "ed25519-dalek"),
 ]
 OURS = "edwards25519"
 

@@ -15,10 +15,11 @@
 //! execution time depends on their inputs (for public data only: signature
 //! verification). Decoders are constant time up to the final accept/reject.
 //!
-//! Field backends: scalar multiplications, encoding and decoding are written once,
-//! generic over the field backend, and pick the fastest backend this CPU supports once
-//! per call (see `edwards25519_field::backend`). Public coordinates are always the
-//! portable [`FieldElement`].
+//! Backends: the scalar multiplications are written once over a point backend and pick
+//! the fastest one this CPU supports once per call ([`backend`]: AVX-512 IFMA, or the
+//! serial code over the fastest field backend of `edwards25519_field::backend`);
+//! encoding and decoding pick a field backend the same way. Public coordinates are
+//! always the portable [`FieldElement`].
 //!
 //! ```
 //! use edwards25519_group::{Point, Scalar};

@@ -1,10 +1,10 @@
 //! Point backends: the one seam between the scalar-multiplication algorithms and the
 //! code that does point arithmetic, and the one place that picks which runs.
 //!
-//! A [`PointBackend`] owns its point representations (extended points, sums not yet
+//! A `PointBackend` owns its point representations (extended points, sums not yet
 //! back in extended form, cached and affine addends, the base point tables) and the
 //! operations on them. The algorithms in `crate::scalar_mul` are written once, generic
-//! over it; each top-level operation is an [`Op`] that [`run`] hands to the backend
+//! over it; each top-level operation is an `Op` that `run` hands to the backend
 //! chosen for this machine, once per call.
 //!
 //! | backend | where | representation |
@@ -16,8 +16,8 @@
 //! code; `"portable"` compiles no vector code and forces the portable field limbs. With
 //! neither, the IFMA backend runs where CPUID reports it, with no build flags needed.
 //!
-//! Adding a backend: a folder here with a [`PointBackend`] implementation, a branch in
-//! [`run`] and a name in [`selected`].
+//! Adding a backend: a folder here with a `PointBackend` implementation, a branch in
+//! `run` and a name in [`selected`].
 
 use edwards25519_field::FieldElement;
 

@@ -27,7 +27,7 @@ pub(crate) fn odd_multiples<B: PointBackend>(b: B, a: &B::Point) -> [B::Cached; 
     table
 }
 
-/// Σ a_naf[i]·2^i·A + Σ b_naf[i]·2^i·B for width-5 and width-8 NAF digits.
+/// Σ `a_naf[i]`·2^i·A + Σ `b_naf[i]`·2^i·B for width-5 and width-8 NAF digits.
 ///
 /// Execution time depends on the inputs.
 #[inline(always)]

@@ -14,7 +14,7 @@
 //! mul-ready one, which [`VectorField::carry`] takes back to reduced).
 //!
 //! **Safety.** The instructions run only inside each field's `run`, which is reachable
-//! only through a [`Vector`] token, and a token is made only after CPUID reported the
+//! only through a [`Vector`](point::Vector) token, and a token is made only after CPUID reported the
 //! field's instruction set (see each field's `detect`). The vector types are private
 //! to this module.
 
