@@ -40,7 +40,8 @@ fn points(n: usize, seed: u64) -> Vec<Point> {
 
 fn group(c: &mut Criterion) {
     eprintln!(
-        "field backend selected by dispatch: {}",
+        "point backend: {}; field backend: {}",
+        edwards25519::group::backend::selected(),
         backend::selected()
     );
     let s = scalars(2, 1);
@@ -83,6 +84,41 @@ fn group(c: &mut Criterion) {
             b.iter(|| Point::vartime_multiscalar_mul(black_box(&sn), black_box(&pn)))
         });
     }
+    g.finish();
+
+    // Beyond upstream: precomputation for the caller's points, and batch encoding.
+    let table = edwards25519::FixedBaseTable::new(&p);
+    c.bench_function("FixedBaseTable/Mul", |b| {
+        b.iter(|| black_box(&table).mul(black_box(&s[0])))
+    });
+    c.bench_function("FixedBaseTable/New", |b| {
+        b.iter(|| edwards25519::FixedBaseTable::new(black_box(&p)))
+    });
+    let mut g = c.benchmark_group("VarTimePrecomputedMultiScalarMult");
+    g.sampling_mode(SamplingMode::Flat).sample_size(30);
+    for n in [16usize, 64, 256] {
+        let sn = scalars(n, 7);
+        let pre = edwards25519::VartimePrecomputedMultiscalar::new(points(n, 8));
+        g.throughput(Throughput::Elements(n as u64));
+        g.bench_with_input(BenchmarkId::from_parameter(n), &n, |b, _| {
+            b.iter(|| pre.vartime_multiscalar_mul(black_box(&sn)))
+        });
+    }
+    g.finish();
+    let p64 = points(64, 9);
+    let mut g = c.benchmark_group("EncodingBatch");
+    g.throughput(Throughput::Elements(64));
+    g.bench_function("to_bytes_batch/64", |b| {
+        b.iter(|| Point::to_bytes_batch(black_box(&p64)))
+    });
+    g.bench_function("to_bytes/64", |b| {
+        b.iter(|| {
+            black_box(&p64)
+                .iter()
+                .map(Point::to_bytes)
+                .collect::<Vec<_>>()
+        })
+    });
     g.finish();
 }
 

@@ -12,6 +12,8 @@ pub use edwards25519_scalar as scalar;
 
 pub use edwards25519_field::FieldElement;
 pub use edwards25519_group::{DecodeError, Point};
+#[cfg(feature = "alloc")]
+pub use edwards25519_group::{FixedBaseTable, VartimePrecomputedMultiscalar};
 pub use edwards25519_scalar::Scalar;
 
 #[cfg(feature = "ed25519")]

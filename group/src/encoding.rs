@@ -128,6 +128,51 @@ impl Point {
     }
 }
 
+/// The encodings of `points` with one inversion for all of them (Montgomery's trick:
+/// with prefix products Z₀·…·Zₖ, 1/Zₖ is the running inverse times the previous prefix,
+/// then the running inverse times Zₖ moves it one step back). Every Z is nonzero (the
+/// `Point` invariant), so the product is invertible.
+#[cfg(feature = "alloc")]
+fn encode_batch<F: FieldArith>(points: &[Point]) -> alloc::vec::Vec<[u8; 32]> {
+    let mut prefix = alloc::vec::Vec::with_capacity(points.len());
+    let mut product = F::ONE;
+    for p in points {
+        prefix.push(product);
+        product = product * F::from_field(&p.0.z);
+    }
+    let mut inv = <F as FieldArith>::invert(&product);
+    let mut out = alloc::vec![[0u8; 32]; points.len()];
+    for ((p, pre), slot) in points.iter().zip(prefix).zip(out.iter_mut()).rev() {
+        let z = F::from_field(&p.0.z);
+        let zinv = inv * pre;
+        inv = inv * z;
+        let x = F::from_field(&p.0.x) * zinv;
+        let y = F::from_field(&p.0.y) * zinv;
+        let mut s = y.to_bytes();
+        s[31] |= x.is_negative().unwrap_u8() << 7;
+        *slot = s;
+    }
+    out
+}
+
+#[cfg(feature = "alloc")]
+impl Point {
+    /// [`Point::to_bytes`] of every point, with one field inversion for the whole batch
+    /// instead of one per point (about 3 multiplications per point more), so encoding n
+    /// points costs about a tenth of n separate encodings for large n. Constant time.
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, Scalar};
+    ///
+    /// let points = [Point::GENERATOR, Point::IDENTITY, Point::mul_base(&Scalar::from_bytes_mod_order([3; 32]))];
+    /// let batch = Point::to_bytes_batch(&points);
+    /// assert!(batch.iter().zip(&points).all(|(b, p)| *b == p.to_bytes()));
+    /// ```
+    pub fn to_bytes_batch(points: &[Point]) -> alloc::vec::Vec<[u8; 32]> {
+        edwards25519_field::dispatch!(F => encode_batch::<F>(points))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -380,6 +425,42 @@ mod tests {
                 assert_eq!(Point::from_bytes(&enc), Ok(q));
             }
             p = p.double() + Point::GENERATOR;
+        }
+    }
+}
+
+#[cfg(all(test, feature = "alloc"))]
+mod batch_tests {
+    use super::*;
+    use crate::Scalar;
+    use alloc::vec::Vec;
+
+    /// The batch encoding equals the single ones, for 0 to 70 points including the
+    /// identity, torsion and unreduced coordinates; and on the portable field too.
+    #[test]
+    fn to_bytes_batch_agrees() {
+        let t2 = Point::from_extended_coordinates(
+            FieldElement::ZERO,
+            -FieldElement::ONE,
+            FieldElement::ONE,
+            FieldElement::ZERO,
+        )
+        .expect("order 2");
+        for n in [0usize, 1, 2, 3, 70] {
+            let points: Vec<Point> = (0..n)
+                .map(|i| match i % 5 {
+                    0 => Point::IDENTITY,
+                    1 => t2,
+                    _ => Point::mul_base(&Scalar::from_bytes_mod_order([i as u8; 32])) + t2,
+                })
+                .collect();
+            let want: Vec<[u8; 32]> = points.iter().map(Point::to_bytes).collect();
+            assert_eq!(Point::to_bytes_batch(&points), want, "n = {n}");
+            assert_eq!(
+                encode_batch::<FieldElement>(&points),
+                want,
+                "portable, n = {n}"
+            );
         }
     }
 }

@@ -46,6 +46,8 @@ mod models;
 #[cfg(feature = "alloc")]
 mod multiscalar;
 mod ops;
+#[cfg(feature = "alloc")]
+mod precomputed;
 mod scalar_mul;
 #[cfg(feature = "serde")]
 mod serde_impl;
@@ -56,6 +58,8 @@ pub use edwards25519_scalar::Scalar;
 pub use error::DecodeError;
 #[cfg(feature = "group")]
 pub use group_impl::SubgroupPoint;
+#[cfg(feature = "alloc")]
+pub use precomputed::{FixedBaseTable, VartimePrecomputedMultiscalar};
 
 use core::fmt;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};

@@ -21,7 +21,7 @@
 
 use edwards25519_field::FieldElement;
 
-use crate::models::Extended;
+use crate::models::{AffineCached, Extended};
 
 pub(crate) mod serial;
 
@@ -53,8 +53,10 @@ pub(crate) trait PointBackend: Copy {
     type Sum: Copy;
     /// A point prepared as an addend.
     type Cached: Copy;
-    /// An addend with Z = 1 (the base point tables, Pippenger's points).
-    type Affine: Copy + 'static;
+    /// An addend with Z = 1 (the base point tables, Pippenger's points). `Send + Sync +
+    /// 'static` so that a table of them can live in a precomputed object
+    /// (`crate::precomputed`).
+    type Affine: Copy + Send + Sync + 'static;
 
     /// From the portable representation.
     fn from_point(self, p: &Extended<FieldElement>) -> Self::Point;
@@ -89,6 +91,8 @@ pub(crate) trait PointBackend: Copy {
     /// The odd multiples of B (`crate::tables::ODD_BASE_MULTIPLES`) in this
     /// representation.
     fn odd_base_multiples(self) -> &'static [Self::Affine; 64];
+    /// A portable affine addend in this representation.
+    fn affine(self, a: &AffineCached<FieldElement>) -> Self::Affine;
     /// The points as affine addends, for Pippenger (the serial backend shares one
     /// inversion over all of them; the vector one gains nothing from Z = 1).
     #[cfg(feature = "alloc")]

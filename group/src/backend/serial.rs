@@ -16,7 +16,7 @@ use crate::scalar_mul::select;
 use crate::tables::{self, BaseTable, OddMultiples};
 
 /// A field backend with its own copy of the base point tables.
-pub(crate) trait CurveField: FieldArith + 'static {
+pub(crate) trait CurveField: FieldArith + Send + Sync + 'static {
     /// The ScalarBaseMult table in this representation (see [`tables::BASE_TABLE`]).
     fn base_table() -> &'static BaseTable<Self>;
     /// The odd multiples of B in this representation (see
@@ -113,6 +113,14 @@ impl<F: CurveField> PointBackend for Serial<F> {
     #[inline(always)]
     fn odd_base_multiples(self) -> &'static OddMultiples<F> {
         F::odd_base_multiples()
+    }
+    #[inline(always)]
+    fn affine(self, a: &AffineCached<FieldElement>) -> AffineCached<F> {
+        AffineCached {
+            y_plus_x: F::from_field(&a.y_plus_x),
+            y_minus_x: F::from_field(&a.y_minus_x),
+            xy2d: F::from_field(&a.xy2d),
+        }
     }
     #[cfg(feature = "alloc")]
     fn affine_addends(self, points: &[Extended<FieldElement>]) -> alloc::vec::Vec<AffineCached<F>> {

@@ -17,10 +17,15 @@ use crate::backend::{self, Op, PointBackend};
 use crate::models::Extended;
 use crate::{Point, Scalar};
 
-/// Σ dₖ·16^k·B for digits dₖ in [-8, 8] (see the module docs).
+/// Σ dₖ·16^k·P for digits dₖ in [-8, 8], from P's table `[i][j] = (j + 1)·16^(2i)·P`
+/// (see the module docs; P is B for ScalarBaseMult, any point for a
+/// `FixedBaseTable`).
 #[inline(always)]
-pub(crate) fn mul_base<B: PointBackend>(b: B, digits: &[i8; 64]) -> B::Point {
-    let table = b.base_table();
+pub(crate) fn mul_base<B: PointBackend>(
+    b: B,
+    table: &[[B::Affine; 8]; 32],
+    digits: &[i8; 64],
+) -> B::Point {
     let mut p = b.identity();
     for (row, pair) in table.iter().zip(digits.chunks_exact(2)) {
         p = b.to_extended(&b.add_affine(&p, &b.select_affine(row, pair[1])));
@@ -41,7 +46,7 @@ impl Op for MulBase<'_> {
     type Output = Extended<FieldElement>;
     #[inline(always)]
     fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
-        b.to_point(&mul_base(b, self.0))
+        b.to_point(&mul_base(b, b.base_table(), self.0))
     }
 }
 

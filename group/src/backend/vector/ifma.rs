@@ -64,7 +64,9 @@ fn run_with_features<O: Op>(b: Vector<F4<Ymm>>, op: O) -> O::Output {
 }
 
 /// The instructions the IFMA field uses, on four 64-bit lanes.
-pub(crate) trait Lanes: LaneTables + Copy + core::fmt::Debug + 'static {
+pub(crate) trait Lanes:
+    LaneTables + Copy + Send + Sync + core::fmt::Debug + 'static
+{
     /// x in every lane.
     fn splat(x: u64) -> Self;
     /// Lanes 0…3 from an array.

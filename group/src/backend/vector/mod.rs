@@ -31,7 +31,7 @@ pub(crate) use point::Cached4;
 ///
 /// Lane selectors are `_mm256_permute4x64_epi64` immediates ([`order`]); lane masks are
 /// `_mm256_blend_epi32` immediates ([`lanes`]).
-pub(crate) trait VectorField: Copy + core::fmt::Debug + 'static {
+pub(crate) trait VectorField: Copy + Send + Sync + core::fmt::Debug + 'static {
     /// Four portable elements in lanes 0…3; reduced.
     fn from_elements(e: [&FieldElement; 4]) -> Self;
     /// The four lanes as portable elements; takes reduced values.

@@ -1,0 +1,541 @@
+//! Precomputation for points the caller chooses: [`FixedBaseTable`] (constant-time
+//! multiplication of one point by many scalars, ScalarBaseMult's algorithm) and
+//! [`VartimePrecomputedMultiscalar`] (variable-time multiscalar multiplication over a
+//! fixed set of points with wide tables).
+//!
+//! Both hold their tables in the representation of the point backend that built them
+//! (the fastest one this CPU runs, see [`crate::backend`]), so a lookup converts
+//! nothing. The tables sit behind `dyn Any`: an operation finds its backend's table by
+//! type, and in the one case where it would not (a table built by another backend,
+//! which a process does not do, as the CPU does not change under it) it computes the
+//! same result without the table, so nothing panics.
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use core::any::Any;
+use core::borrow::Borrow;
+use core::fmt;
+
+use edwards25519_field::FieldElement;
+use edwards25519_scalar::Scalar;
+
+use crate::Point;
+use crate::backend::{self, Op, PointBackend};
+use crate::models::Extended;
+use crate::scalar_mul::fixed_base::mul_base;
+use crate::scalar_mul::pippenger::batch_to_affine_cached;
+use crate::scalar_mul::variable_base;
+use crate::scalar_mul::vartime_double_base::odd_multiples;
+
+/// A table of multiples of one point, for constant-time multiplication by many secret
+/// scalars at `Point::mul_base`'s speed (the same algorithm: signed radix-16 digits, 64
+/// mixed additions from 32 rows of 8 affine multiples, 4 doublings, every lookup a full
+/// constant-time scan).
+///
+/// Building it costs about 480 point operations and one inversion; it holds 256 affine
+/// points (24-40 KiB on the heap, by backend). Pedersen commitments, ElGamal and
+/// threshold-signature generators are the typical users.
+///
+/// ```
+/// use edwards25519_group::{FixedBaseTable, Point, Scalar};
+///
+/// let h = Point::mul_base(&Scalar::from_bytes_mod_order([9; 32]));
+/// let table = FixedBaseTable::new(&h);
+/// let s = Scalar::from_bytes_mod_order([5; 32]);
+/// assert_eq!(table.mul(&s), &h * &s);
+/// ```
+pub struct FixedBaseTable {
+    point: Point,
+    /// `Box<[[B::Affine; 8]; 32]>` for the backend B that built it:
+    /// `[i][j] = (j + 1)·16^(2i)·point`.
+    rows: Box<dyn Any + Send + Sync>,
+}
+
+impl fmt::Debug for FixedBaseTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FixedBaseTable")
+            .field("point", &self.point)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Builds a [`FixedBaseTable`]'s rows on a backend.
+struct BuildRows<'a>(&'a Extended<FieldElement>);
+
+impl Op for BuildRows<'_> {
+    type Output = Box<dyn Any + Send + Sync>;
+    #[inline(always)]
+    fn run<B: PointBackend>(self, b: B) -> Self::Output {
+        // 256 points in extended form: row i holds (j + 1)·16^(2i)·P.
+        let mut points = Vec::with_capacity(256);
+        let mut row_start = b.from_point(self.0);
+        for _ in 0..32 {
+            let start = b.to_cached(&row_start);
+            let mut acc = row_start;
+            for _ in 0..8 {
+                points.push(b.to_point(&acc));
+                acc = b.to_extended(&b.add(&acc, &start));
+            }
+            // 16^2·row_start: eight doublings.
+            let mut s = b.double_point(&row_start);
+            for _ in 1..8 {
+                s = b.double(&s);
+            }
+            row_start = b.to_extended(&s);
+        }
+        let affine = batch_to_affine_cached::<FieldElement>(&points);
+        let mut rows = Box::new([[b.affine(&affine[0]); 8]; 32]);
+        for (k, a) in affine.iter().enumerate() {
+            rows[k / 8][k % 8] = b.affine(a);
+        }
+        rows
+    }
+}
+
+/// `FixedBaseTable::mul` on a backend.
+struct MulRows<'a> {
+    table: &'a FixedBaseTable,
+    digits: &'a [i8; 64],
+}
+
+impl Op for MulRows<'_> {
+    type Output = Extended<FieldElement>;
+    #[inline(always)]
+    fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
+        match self.table.rows.downcast_ref::<[[B::Affine; 8]; 32]>() {
+            Some(rows) => b.to_point(&mul_base(b, rows, self.digits)),
+            // Another backend's table: the same product by variable-base
+            // multiplication (also constant time).
+            None => {
+                let p = b.from_point(&self.table.point.0);
+                b.to_point(&variable_base::mul(b, &p, self.digits))
+            }
+        }
+    }
+}
+
+impl FixedBaseTable {
+    /// The table of `point`'s multiples, in the representation of the fastest point
+    /// backend this CPU runs. The point is not treated as secret.
+    pub fn new(point: &Point) -> FixedBaseTable {
+        FixedBaseTable {
+            point: *point,
+            rows: backend::run(BuildRows(&point.0)),
+        }
+    }
+
+    /// The point the table was built from.
+    pub fn point(&self) -> &Point {
+        &self.point
+    }
+
+    /// scalar·point, in constant time (safe for secret scalars).
+    pub fn mul(&self, scalar: &Scalar) -> Point {
+        #[allow(unused_mut)]
+        let mut digits = scalar.as_radix_16();
+        let p = backend::run(MulRows {
+            table: self,
+            digits: &digits,
+        });
+        #[cfg(feature = "zeroize")]
+        zeroize::Zeroize::zeroize(&mut digits);
+        Point(p)
+    }
+}
+
+/// The panic message for scalars and points of different lengths (as
+/// `Point::vartime_multiscalar_mul`'s).
+const LENGTH_MISMATCH: &str =
+    "multiscalar multiplication: scalars and points have different lengths";
+
+/// Variable-time multiscalar multiplication over a fixed set of points, with a table of
+/// 64 odd multiples (1·P, 3·P, …, 127·P, affine) per point, so the scalars can use
+/// width-8 NAF digits: about 256/9 additions per term instead of the 256/6 of
+/// [`Point::vartime_multiscalar_mul`]'s width-5 digits, and no per-call tables. For
+/// public inputs only (batch verification against fixed keys, fixed generators).
+///
+/// Memory: 64 affine points per static point (6-10 KiB each, by backend).
+///
+/// Execution time depends on the inputs.
+///
+/// ```
+/// use edwards25519_group::{Point, Scalar, VartimePrecomputedMultiscalar};
+///
+/// let g: Vec<Point> = (1u8..=3).map(|i| Point::mul_base(&Scalar::from_bytes_mod_order([i; 32]))).collect();
+/// let pre = VartimePrecomputedMultiscalar::new(&g);
+/// let s: Vec<Scalar> = (7u8..=9).map(|i| Scalar::from_bytes_mod_order([i; 32])).collect();
+/// assert_eq!(pre.vartime_multiscalar_mul(&s), Point::vartime_multiscalar_mul(&s, &g));
+/// ```
+pub struct VartimePrecomputedMultiscalar {
+    points: Vec<Extended<FieldElement>>,
+    /// `Vec<[B::Affine; 64]>` for the backend B that built it: `[i][j] = (2j + 1)·Pᵢ`.
+    tables: Box<dyn Any + Send + Sync>,
+}
+
+impl fmt::Debug for VartimePrecomputedMultiscalar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("VartimePrecomputedMultiscalar")
+            .field("points", &self.points.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Builds the odd-multiple tables on a backend.
+struct BuildOdd<'a>(&'a [Extended<FieldElement>]);
+
+impl Op for BuildOdd<'_> {
+    type Output = Box<dyn Any + Send + Sync>;
+    #[inline(always)]
+    fn run<B: PointBackend>(self, b: B) -> Self::Output {
+        let mut ext = Vec::with_capacity(self.0.len() * 64);
+        for p in self.0 {
+            let p = b.from_point(p);
+            let p2 = b.to_cached(&b.to_extended(&b.double_point(&p)));
+            let mut acc = p;
+            for _ in 0..64 {
+                ext.push(b.to_point(&acc));
+                acc = b.to_extended(&b.add(&acc, &p2));
+            }
+        }
+        let affine = batch_to_affine_cached::<FieldElement>(&ext);
+        let mut tables: Vec<[B::Affine; 64]> = Vec::with_capacity(self.0.len());
+        for chunk in affine.chunks_exact(64) {
+            let mut t = [b.affine(&chunk[0]); 64];
+            for (slot, a) in t.iter_mut().zip(chunk) {
+                *slot = b.affine(a);
+            }
+            tables.push(t);
+        }
+        Box::new(tables)
+    }
+}
+
+/// The mixed multiplication on a backend.
+struct MixedMul<'a> {
+    pre: &'a VartimePrecomputedMultiscalar,
+    static_nafs: &'a [[i8; 256]],
+    dynamic_nafs: &'a [[i8; 256]],
+    dynamic_points: &'a [Extended<FieldElement>],
+}
+
+impl Op for MixedMul<'_> {
+    type Output = Extended<FieldElement>;
+    #[inline(always)]
+    fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
+        let mut dynamic = Vec::with_capacity(self.dynamic_points.len());
+        for p in self.dynamic_points {
+            dynamic.push(odd_multiples(b, &b.from_point(p)));
+        }
+        let sum = match self.pre.tables.downcast_ref::<Vec<[B::Affine; 64]>>() {
+            Some(tables) => mixed(b, self.static_nafs, tables, self.dynamic_nafs, &dynamic),
+            None => {
+                // Another backend's tables (see the module docs): per-call width-5
+                // tables for the static points too, from their width-8 digits' values.
+                let mut nafs = Vec::with_capacity(self.static_nafs.len());
+                let mut all = Vec::with_capacity(self.static_nafs.len());
+                for (naf, p) in self.static_nafs.iter().zip(&self.pre.points) {
+                    nafs.push(renaf(naf));
+                    all.push(odd_multiples(b, &b.from_point(p)));
+                }
+                nafs.extend_from_slice(self.dynamic_nafs);
+                all.extend_from_slice(&dynamic);
+                mixed::<B>(b, &[], &[], &nafs, &all)
+            }
+        };
+        b.to_point(&sum)
+    }
+}
+
+/// The width-5 NAF of the scalar a width-8 NAF represents (the fallback path only).
+fn renaf(naf: &[i8; 256]) -> [i8; 256] {
+    let mut s = Scalar::ZERO;
+    let two = Scalar::ONE + Scalar::ONE;
+    for &d in naf.iter().rev() {
+        let mag = Scalar::from_bytes_mod_order({
+            let mut b = [0u8; 32];
+            b[0] = d.unsigned_abs();
+            b
+        });
+        s = s * two + if d < 0 { -mag } else { mag };
+    }
+    s.vartime_non_adjacent_form(5)
+}
+
+/// Σ static_nafs[i]·Pᵢ (width 8, affine tables) + Σ dynamic_nafs[k]·Qₖ (width 5,
+/// per-call cached tables), one shared chain of doublings from the top nonzero digit.
+///
+/// Execution time depends on the inputs.
+#[inline(always)]
+fn mixed<B: PointBackend>(
+    b: B,
+    static_nafs: &[[i8; 256]],
+    static_tables: &[[B::Affine; 64]],
+    dynamic_nafs: &[[i8; 256]],
+    dynamic_tables: &[[B::Cached; 8]],
+) -> B::Point {
+    let top = (0..256)
+        .rev()
+        .find(|&i| static_nafs.iter().any(|n| n[i] != 0) || dynamic_nafs.iter().any(|n| n[i] != 0));
+    let Some(top) = top else {
+        return b.identity();
+    };
+    let mut r = b.double_point(&b.identity());
+    for i in (0..=top).rev() {
+        if i != top {
+            r = b.double(&r);
+        }
+        for (naf, table) in static_nafs.iter().zip(static_tables) {
+            let d = naf[i];
+            if d > 0 {
+                r = b.add_affine(&b.to_extended(&r), &table[d as usize / 2]);
+            } else if d < 0 {
+                r = b.sub_affine(&b.to_extended(&r), &table[d.unsigned_abs() as usize / 2]);
+            }
+        }
+        for (naf, table) in dynamic_nafs.iter().zip(dynamic_tables) {
+            let d = naf[i];
+            if d > 0 {
+                r = b.add(&b.to_extended(&r), &table[d as usize / 2]);
+            } else if d < 0 {
+                r = b.sub(&b.to_extended(&r), &table[d.unsigned_abs() as usize / 2]);
+            }
+        }
+    }
+    b.to_extended(&r)
+}
+
+impl VartimePrecomputedMultiscalar {
+    /// The tables for `static_points` (anything iterable whose items borrow as
+    /// [`Point`]), in the representation of the fastest point backend this CPU runs:
+    /// 64 additions per point and one inversion for all of them.
+    pub fn new<I>(static_points: I) -> Self
+    where
+        I: IntoIterator,
+        I::Item: Borrow<Point>,
+    {
+        let points: Vec<Extended<FieldElement>> =
+            static_points.into_iter().map(|p| p.borrow().0).collect();
+        let tables = backend::run(BuildOdd(&points));
+        VartimePrecomputedMultiscalar { points, tables }
+    }
+
+    /// The number of static points.
+    pub fn len(&self) -> usize {
+        self.points.len()
+    }
+
+    /// Whether there are no static points.
+    pub fn is_empty(&self) -> bool {
+        self.points.is_empty()
+    }
+
+    /// Σ sᵢ·Pᵢ over the static points.
+    ///
+    /// Execution time depends on the inputs.
+    ///
+    /// # Panics
+    ///
+    /// If `static_scalars` does not yield exactly one scalar per static point, with the
+    /// message "multiscalar multiplication: scalars and points have different lengths".
+    pub fn vartime_multiscalar_mul<I>(&self, static_scalars: I) -> Point
+    where
+        I: IntoIterator,
+        I::Item: Borrow<Scalar>,
+    {
+        self.vartime_mixed_multiscalar_mul(
+            static_scalars,
+            core::iter::empty::<Scalar>(),
+            core::iter::empty::<Point>(),
+        )
+    }
+
+    /// Σ sᵢ·Pᵢ over the static points plus Σ tₖ·Qₖ over points given now (with per-call
+    /// width-5 tables, as [`Point::vartime_multiscalar_mul`]'s Straus).
+    ///
+    /// Execution time depends on the inputs.
+    ///
+    /// # Panics
+    ///
+    /// If `static_scalars` does not yield one scalar per static point, or
+    /// `dynamic_scalars` and `dynamic_points` yield different numbers of items, with
+    /// the message "multiscalar multiplication: scalars and points have different
+    /// lengths".
+    pub fn vartime_mixed_multiscalar_mul<I, J, K>(
+        &self,
+        static_scalars: I,
+        dynamic_scalars: J,
+        dynamic_points: K,
+    ) -> Point
+    where
+        I: IntoIterator,
+        I::Item: Borrow<Scalar>,
+        J: IntoIterator,
+        J::Item: Borrow<Scalar>,
+        K: IntoIterator,
+        K::Item: Borrow<Point>,
+    {
+        let static_nafs: Vec<[i8; 256]> = static_scalars
+            .into_iter()
+            .map(|s| s.borrow().vartime_non_adjacent_form(8))
+            .collect();
+        let dynamic_nafs: Vec<[i8; 256]> = dynamic_scalars
+            .into_iter()
+            .map(|s| s.borrow().vartime_non_adjacent_form(5))
+            .collect();
+        let dynamic_points: Vec<Extended<FieldElement>> =
+            dynamic_points.into_iter().map(|p| p.borrow().0).collect();
+        assert!(
+            static_nafs.len() == self.points.len() && dynamic_nafs.len() == dynamic_points.len(),
+            "{}",
+            LENGTH_MISMATCH
+        );
+        Point(backend::run(MixedMul {
+            pre: self,
+            static_nafs: &static_nafs,
+            dynamic_nafs: &dynamic_nafs,
+            dynamic_points: &dynamic_points,
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scalar(i: u32) -> Scalar {
+        let mut wide = [0u8; 64];
+        for (k, w) in wide.iter_mut().enumerate() {
+            *w = (i
+                .wrapping_mul(2_654_435_761)
+                .wrapping_add(k as u32 * 40_503)
+                >> 7) as u8;
+        }
+        Scalar::from_bytes_mod_order_wide(&wide)
+    }
+
+    /// A table's product equals the variable-base one, for edge and random scalars and
+    /// for points with torsion; and ScalarBaseMult through a table of B.
+    #[test]
+    fn fixed_base_table_agrees() {
+        let t4 = Point::from_extended_coordinates(
+            FieldElement::SQRT_M1,
+            FieldElement::ZERO,
+            FieldElement::ONE,
+            FieldElement::ZERO,
+        )
+        .expect("order 4");
+        let points = [
+            Point::GENERATOR,
+            Point::IDENTITY,
+            t4,
+            Point::mul_base(&scalar(1)) + t4,
+            Point::mul_base(&scalar(2)),
+        ];
+        let mut scalars = alloc::vec![Scalar::ZERO, Scalar::ONE, -Scalar::ONE];
+        scalars.extend((10..40).map(scalar));
+        for p in &points {
+            let table = FixedBaseTable::new(p);
+            for s in &scalars {
+                assert_eq!(table.mul(s), p * s);
+            }
+        }
+        let table = FixedBaseTable::new(&Point::GENERATOR);
+        for s in &scalars {
+            assert_eq!(table.mul(s), Point::mul_base(s));
+        }
+    }
+
+    /// The precomputed multiscalar equals the plain one, static only and mixed, for
+    /// 0 to 40 static terms.
+    #[test]
+    fn precomputed_multiscalar_agrees() {
+        for n in [0usize, 1, 2, 5, 17, 40] {
+            let pts: Vec<Point> = (0..n as u32)
+                .map(|i| Point::mul_base(&scalar(i + 100)))
+                .collect();
+            let pre = VartimePrecomputedMultiscalar::new(&pts);
+            assert_eq!(pre.len(), n);
+            let s: Vec<Scalar> = (0..n as u32).map(|i| scalar(i + 200)).collect();
+            assert_eq!(
+                pre.vartime_multiscalar_mul(&s),
+                Point::vartime_multiscalar_mul(&s, &pts)
+            );
+            let dyn_s: Vec<Scalar> = (0..3).map(|i| scalar(i + 300)).collect();
+            let dyn_p: Vec<Point> = (0..3).map(|i| Point::mul_base(&scalar(i + 400))).collect();
+            let want = Point::vartime_multiscalar_mul(&s, &pts)
+                + Point::vartime_multiscalar_mul(&dyn_s, &dyn_p);
+            assert_eq!(pre.vartime_mixed_multiscalar_mul(&s, &dyn_s, &dyn_p), want);
+        }
+    }
+
+    /// The fallback paths (a table from another backend) compute the same results.
+    #[test]
+    fn fallback_paths_agree() {
+        let p = Point::mul_base(&scalar(7));
+        let table = FixedBaseTable {
+            point: p,
+            rows: Box::new(0u8),
+        };
+        for i in 0..10 {
+            assert_eq!(table.mul(&scalar(i)), p * scalar(i));
+        }
+        let pts: Vec<Point> = (0..4).map(|i| Point::mul_base(&scalar(i + 50))).collect();
+        let pre = VartimePrecomputedMultiscalar {
+            points: pts.iter().map(|q| q.0).collect(),
+            tables: Box::new(0u8),
+        };
+        let s: Vec<Scalar> = (0..4).map(|i| scalar(i + 60)).collect();
+        assert_eq!(
+            pre.vartime_multiscalar_mul(&s),
+            Point::vartime_multiscalar_mul(&s, &pts)
+        );
+    }
+
+    /// Both tables built and used on the IFMA instruction model (any CPU), against the
+    /// selected backend's products.
+    #[cfg(all(
+        target_arch = "x86_64",
+        not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
+    ))]
+    #[test]
+    fn ifma_model_tables_agree() {
+        let b = backend::vector::ifma::model::backend();
+        let p = Point::mul_base(&scalar(3));
+        let table = FixedBaseTable {
+            point: p,
+            rows: BuildRows(&p.0).run(b),
+        };
+        for i in 0..20 {
+            let digits = scalar(i).as_radix_16();
+            let got = MulRows {
+                table: &table,
+                digits: &digits,
+            }
+            .run(b);
+            assert_eq!(Point(got), p * scalar(i));
+        }
+        let pts: Vec<Point> = (0..6).map(|i| Point::mul_base(&scalar(i + 70))).collect();
+        let ext: Vec<Extended<FieldElement>> = pts.iter().map(|q| q.0).collect();
+        let pre = VartimePrecomputedMultiscalar {
+            tables: BuildOdd(&ext).run(b),
+            points: ext,
+        };
+        let s: Vec<Scalar> = (0..6).map(|i| scalar(i + 80)).collect();
+        let nafs: Vec<[i8; 256]> = s.iter().map(|x| x.vartime_non_adjacent_form(8)).collect();
+        let got = MixedMul {
+            pre: &pre,
+            static_nafs: &nafs,
+            dynamic_nafs: &[],
+            dynamic_points: &[],
+        }
+        .run(b);
+        assert_eq!(Point(got), Point::vartime_multiscalar_mul(&s, &pts));
+    }
+
+    #[test]
+    #[should_panic(expected = "scalars and points have different lengths")]
+    fn length_mismatch_panics() {
+        let pre = VartimePrecomputedMultiscalar::new([Point::GENERATOR]);
+        let _ = pre.vartime_multiscalar_mul([Scalar::ONE, Scalar::ONE]);
+    }
+}
