@@ -218,6 +218,18 @@ impl zeroize::Zeroize for Point {
     }
 }
 
+/// (i, 0), a point of order 4 (i = sqrt(-1)): the torsion component tests add.
+#[cfg(test)]
+pub(crate) fn order_four_point() -> Point {
+    Point::from_extended_coordinates(
+        FieldElement::SQRT_M1,
+        FieldElement::ZERO,
+        FieldElement::ONE,
+        FieldElement::ZERO,
+    )
+    .expect("(i, 0) is on the curve")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -25,7 +25,7 @@ use crate::models::Extended;
 use crate::scalar_mul::fixed_base::mul_base;
 use crate::scalar_mul::pippenger::batch_to_affine_cached;
 use crate::scalar_mul::variable_base;
-use crate::scalar_mul::vartime_double_base::odd_multiples;
+use crate::scalar_mul::vartime_double_base::{interleaved, odd_multiples};
 
 /// A table of multiples of one point, for constant-time multiplication by many secret
 /// scalars at `Point::mul_base`'s speed (the same algorithm: signed radix-16 digits, 64
@@ -227,7 +227,7 @@ impl Op for MixedMul<'_> {
             dynamic.push(odd_multiples(b, &b.from_point(p)));
         }
         let sum = match self.pre.tables.downcast_ref::<Vec<[B::Affine; 64]>>() {
-            Some(tables) => mixed(b, self.static_nafs, tables, self.dynamic_nafs, &dynamic),
+            Some(tables) => interleaved(b, self.static_nafs, tables, self.dynamic_nafs, &dynamic),
             None => {
                 // Another backend's tables (see the module docs): per-call width-5
                 // tables for the static points too, from their width-8 digits' values.
@@ -239,7 +239,7 @@ impl Op for MixedMul<'_> {
                 }
                 nafs.extend_from_slice(self.dynamic_nafs);
                 all.extend_from_slice(&dynamic);
-                mixed::<B>(b, &[], &[], &nafs, &all)
+                interleaved::<B>(b, &[], &[], &nafs, &all)
             }
         };
         b.to_point(&sum)
@@ -259,49 +259,6 @@ fn renaf(naf: &[i8; 256]) -> [i8; 256] {
         s = s * two + if d < 0 { -mag } else { mag };
     }
     s.vartime_non_adjacent_form(5)
-}
-
-/// Σ static_nafs[i]·Pᵢ (width 8, affine tables) + Σ dynamic_nafs[k]·Qₖ (width 5,
-/// per-call cached tables), one shared chain of doublings from the top nonzero digit.
-///
-/// Execution time depends on the inputs.
-#[inline(always)]
-fn mixed<B: PointBackend>(
-    b: B,
-    static_nafs: &[[i8; 256]],
-    static_tables: &[[B::Affine; 64]],
-    dynamic_nafs: &[[i8; 256]],
-    dynamic_tables: &[[B::Cached; 8]],
-) -> B::Point {
-    let top = (0..256)
-        .rev()
-        .find(|&i| static_nafs.iter().any(|n| n[i] != 0) || dynamic_nafs.iter().any(|n| n[i] != 0));
-    let Some(top) = top else {
-        return b.identity();
-    };
-    let mut r = b.double_point(&b.identity());
-    for i in (0..=top).rev() {
-        if i != top {
-            r = b.double(&r);
-        }
-        for (naf, table) in static_nafs.iter().zip(static_tables) {
-            let d = naf[i];
-            if d > 0 {
-                r = b.add_affine(&b.to_extended(&r), &table[d as usize / 2]);
-            } else if d < 0 {
-                r = b.sub_affine(&b.to_extended(&r), &table[d.unsigned_abs() as usize / 2]);
-            }
-        }
-        for (naf, table) in dynamic_nafs.iter().zip(dynamic_tables) {
-            let d = naf[i];
-            if d > 0 {
-                r = b.add(&b.to_extended(&r), &table[d as usize / 2]);
-            } else if d < 0 {
-                r = b.sub(&b.to_extended(&r), &table[d.unsigned_abs() as usize / 2]);
-            }
-        }
-    }
-    b.to_extended(&r)
 }
 
 impl VartimePrecomputedMultiscalar {
@@ -417,13 +374,7 @@ mod tests {
     /// for points with torsion; and ScalarBaseMult through a table of B.
     #[test]
     fn fixed_base_table_agrees() {
-        let t4 = Point::from_extended_coordinates(
-            FieldElement::SQRT_M1,
-            FieldElement::ZERO,
-            FieldElement::ONE,
-            FieldElement::ZERO,
-        )
-        .expect("order 4");
+        let t4 = crate::order_four_point();
         let points = [
             Point::GENERATOR,
             Point::IDENTITY,

@@ -75,13 +75,7 @@ impl Rng {
     fn point(&mut self) -> Point {
         let r = self.next();
         let p = Point::mul_base(&Scalar::from_bytes_mod_order_wide(&self.bytes()));
-        let t4 = Point::from_extended_coordinates(
-            FieldElement::SQRT_M1,
-            FieldElement::ZERO,
-            FieldElement::ONE,
-            FieldElement::ZERO,
-        )
-        .expect("a point of order 4");
+        let t4 = crate::order_four_point();
         match r % 16 {
             0 => Point::IDENTITY,
             1 => t4,

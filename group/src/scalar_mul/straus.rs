@@ -20,7 +20,7 @@ use crate::backend::PointBackend;
 // backends' one function with the target features on, and their instructions would
 // stay out of line (measured 10× slower).
 use crate::scalar_mul::variable_base::multiples;
-use crate::scalar_mul::vartime_double_base::odd_multiples;
+use crate::scalar_mul::vartime_double_base::{interleaved, odd_multiples};
 
 /// Σ sᵢ·Pᵢ in constant time, from the radix-16 digits of each sᵢ (`Scalar::as_radix_16`).
 ///
@@ -68,25 +68,5 @@ pub(crate) fn vartime_mul<B: PointBackend>(
         tables.push(odd_multiples(b, p));
     }
 
-    // Start at the highest position where some digit is nonzero.
-    let top = (0..256).rev().find(|&i| nafs.iter().any(|naf| naf[i] != 0));
-    let Some(top) = top else {
-        return b.identity();
-    };
-
-    let mut acc = b.double_point(&b.identity());
-    for i in (0..=top).rev() {
-        if i != top {
-            acc = b.double(&acc);
-        }
-        for (table, naf) in tables.iter().zip(nafs) {
-            let d = naf[i];
-            if d > 0 {
-                acc = b.add(&b.to_extended(&acc), &table[d as usize / 2]);
-            } else if d < 0 {
-                acc = b.sub(&b.to_extended(&acc), &table[d.unsigned_abs() as usize / 2]);
-            }
-        }
-    }
-    b.to_extended(&acc)
+    interleaved::<B>(b, &[], &[], nafs, &tables)
 }

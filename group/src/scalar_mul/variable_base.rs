@@ -137,13 +137,7 @@ mod tests {
     #[test]
     fn multiply_by_l() {
         assert!(Point::GENERATOR.mul_by_group_order().is_identity());
-        let t4 = Point::from_extended_coordinates(
-            FieldElement::SQRT_M1,
-            FieldElement::ZERO,
-            FieldElement::ONE,
-            FieldElement::ZERO,
-        )
-        .expect("order 4");
+        let t4 = crate::order_four_point();
         // l = 1 (mod 4), so l·T4 = T4.
         assert_eq!((Point::GENERATOR + t4).mul_by_group_order(), t4);
         let p = Point::mul_base(&Scalar::from_bytes_mod_order([0xa5; 32]));

@@ -37,29 +37,58 @@ pub(crate) fn vartime_mul<B: PointBackend>(
     a: &B::Point,
     b_naf: &[i8; 256],
 ) -> B::Point {
-    let Some(top) = (0..256).rev().find(|&i| a_naf[i] != 0 || b_naf[i] != 0) else {
+    interleaved(
+        b,
+        core::slice::from_ref(b_naf),
+        core::slice::from_ref(b.odd_base_multiples()),
+        core::slice::from_ref(a_naf),
+        &[odd_multiples(b, a)],
+    )
+}
+
+/// Σ wide_nafs[i]·Pᵢ + Σ nafs[k]·Qₖ with one shared chain of doublings from the highest
+/// nonzero digit (Straus's interleaving): width-8 NAF digits against precomputed
+/// affine tables of 64 odd multiples (1·P … 127·P), width-5 NAF digits against cached
+/// tables of 8 (1·Q … 15·Q). Zero digits cost nothing. The one variable-time Straus
+/// loop: VarTimeDoubleScalarBaseMult, Straus multiscalar multiplication and the
+/// precomputed multiscalar multiplication all run it.
+///
+/// Execution time depends on the inputs.
+#[inline(always)]
+pub(crate) fn interleaved<B: PointBackend>(
+    b: B,
+    wide_nafs: &[[i8; 256]],
+    wide_tables: &[[B::Affine; 64]],
+    nafs: &[[i8; 256]],
+    tables: &[[B::Cached; 8]],
+) -> B::Point {
+    let top = (0..256)
+        .rev()
+        .find(|&i| wide_nafs.iter().chain(nafs).any(|n| n[i] != 0));
+    let Some(top) = top else {
         return b.identity();
     };
-    let a_table = odd_multiples(b, a);
-    let b_table = b.odd_base_multiples();
-
     // r holds the sum so far, doubled at every position below the top one.
     let mut r = b.double_point(&b.identity());
     for i in (0..=top).rev() {
         if i != top {
             r = b.double(&r);
         }
-        let da = a_naf[i];
-        if da > 0 {
-            r = b.add(&b.to_extended(&r), &a_table[(da / 2) as usize]);
-        } else if da < 0 {
-            r = b.sub(&b.to_extended(&r), &a_table[(-da / 2) as usize]);
+        for (naf, table) in wide_nafs.iter().zip(wide_tables) {
+            let d = naf[i];
+            if d > 0 {
+                r = b.add_affine(&b.to_extended(&r), &table[d as usize / 2]);
+            } else if d < 0 {
+                r = b.sub_affine(&b.to_extended(&r), &table[d.unsigned_abs() as usize / 2]);
+            }
         }
-        let db = b_naf[i];
-        if db > 0 {
-            r = b.add_affine(&b.to_extended(&r), &b_table[(db / 2) as usize]);
-        } else if db < 0 {
-            r = b.sub_affine(&b.to_extended(&r), &b_table[(-db / 2) as usize]);
+        for (naf, table) in nafs.iter().zip(tables) {
+            let d = naf[i];
+            if d > 0 {
+                r = b.add(&b.to_extended(&r), &table[d as usize / 2]);
+            } else if d < 0 {
+                r = b.sub(&b.to_extended(&r), &table[d.unsigned_abs() as usize / 2]);
+            }
         }
     }
     b.to_extended(&r)
@@ -130,13 +159,7 @@ mod tests {
             (scalar(5), big),
         ];
         let a_point = Point::mul_base(&scalar(9));
-        let t4 = Point::from_extended_coordinates(
-            FieldElement::SQRT_M1,
-            FieldElement::ZERO,
-            FieldElement::ONE,
-            FieldElement::ZERO,
-        )
-        .expect("order 4");
+        let t4 = crate::order_four_point();
         for pt in [a_point, a_point + t4, Point::IDENTITY, t4] {
             for (a, b) in cases {
                 let want = pt * a + Point::mul_base(&b);
