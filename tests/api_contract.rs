@@ -236,8 +236,8 @@ fn ed25519_layer() {
 /// point backend, and it is the one the cfg and this CPU call for.
 #[test]
 fn point_backend_selection() {
-    let name: &'static str = edwards25519::group::backend::selected();
-    let field: &'static str = edwards25519::field::backend::selected();
+    let name: &'static str = group::backend::selected();
+    let field: &'static str = field::backend::selected();
     #[cfg(target_arch = "x86_64")]
     let (ifma, avx2) = (
         std::is_x86_feature_detected!("avx512ifma") && std::is_x86_feature_detected!("avx512vl"),

@@ -106,8 +106,8 @@ pub(crate) const fn add(a: &[u64; 5], b: &[u64; 5]) -> [u64; 5] {
     ])
 }
 
-/// a - b, as (a + 4p) - b then carried. Each limb of 4p is at least 4·(2^51 - 19)
-/// > 2^52 > b's limb, so no limb goes negative; the sums stay below 2^52 + 2^53, so
+/// a - b, as (a + 4p) - b then carried. Each limb of 4p is at least
+/// 4·(2^51 - 19), more than 2^52 and so more than b's limb: no limb goes negative; the sums stay below 2^52 + 2^53, so
 /// carries are at most 5 and limbs end below 2^51 + 19·5.
 #[inline(always)]
 pub(crate) const fn sub(a: &[u64; 5], b: &[u64; 5]) -> [u64; 5] {
