@@ -6,11 +6,11 @@
 //! **Invariant** (relied on by every function here): between operations every limb is
 //! below 2^52. Inputs are `debug_assert!`ed at the entry of multiplication and
 //! squaring. The output bound of each function is stated on it; the loosest is
-//! [`mul32`]'s, limb 0 below 2^51 + 19·2^33 < 2^52, and the carried results
-//! ([`add`], [`sub`], [`mul`], [`square`]) have every limb below 2^51 + 19·2^11.
+//! `mul32`'s, limb 0 below 2^51 + 19·2^33 < 2^52, and the carried results
+//! (`add`, `sub`, `mul`, `square`) have every limb below 2^51 + 19·2^11.
 //!
 //! From Go's edwards25519 (filippo.io/edwards25519) and its upstream changes: 19·x by
-//! shifts and adds ([`mul19`]), the carry order of [`carry`] (all five carries taken
+//! shifts and adds (`mul19`), the carry order of `carry` (all five carries taken
 //! before any is added), and, in the x86-64 backend, MULX/ADX multiplication. Squaring
 //! also has its own routine, with 15 products where a multiplication has 25.
 
