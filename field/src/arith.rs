@@ -110,7 +110,7 @@ pub trait FieldArith:
 
     /// 1/self, in constant time; maps 0 to 0.
     ///
-    /// Bernstein–Yang safegcd (a fixed 620 divsteps, see the `safegcd` module), run on
+    /// Bernstein–Yang safegcd (a fixed 600 divsteps, see the `safegcd` module), run on
     /// the portable representation: the two conversions cost far less than the
     /// inversion. [`Self::invert_fermat`] is the reference it is tested against.
     fn invert(&self) -> Self {

@@ -1,6 +1,6 @@
 //! Safegcd inversion (`FieldArith::invert`, behind `FieldElement::invert`) against two
-//! references: the Fermat chain (`FieldArith::invert_fermat`) and num-bigint's
-//! x^(p-2) mod p. Inputs: edge values (0, 1, p-1, non-canonical encodings of p, p+1,
+//! references: the Fermat chain (`FieldArith::invert_fermat`), num-bigint's
+//! x^(p-2) mod p, and num-bigint's extended-Euclid `modinv`. Inputs: edge values (0, 1, p-1, non-canonical encodings of p, p+1,
 //! values up to 2^256-1 through raw limbs, 2^k and p-2^k for every k, values with many
 //! trailing zeros) and random ones (10,000+ in release).
 
@@ -44,7 +44,15 @@ fn raw(n: &BigUint) -> FieldElement {
         .expect("test values have a top limb below 2^52")
 }
 
-/// Checks safegcd against both references, x·x^-1 = 1 for x != 0, the output limb
+/// The inverse by num-bigint's extended Euclid, 0 for x = 0 (mod p).
+fn euclid_inverse(x: &FieldElement) -> BigUint {
+    let p = p();
+    (limbs_value(x) % &p)
+        .modinv(&p)
+        .unwrap_or_else(|| BigUint::from(0u8))
+}
+
+/// Checks safegcd against the three references, x·x^-1 = 1 for x != 0, the output limb
 /// invariant, and the same through the fast backend when this CPU runs it.
 fn check(x: &FieldElement) {
     let inv = <FieldElement as FieldArith>::invert(x);
@@ -55,6 +63,11 @@ fn check(x: &FieldElement) {
         limbs_value(&inv) % p(),
         reference_inverse(x),
         "safegcd != num-bigint for {x:?}"
+    );
+    assert_eq!(
+        limbs_value(&inv) % p(),
+        euclid_inverse(x),
+        "safegcd != num-bigint modinv for {x:?}"
     );
     assert_eq!(x.invert(), inv, "FieldElement::invert is not the safegcd");
     if bool::from(x.is_zero()) {

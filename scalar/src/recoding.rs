@@ -44,42 +44,50 @@ impl Scalar {
     /// If `w` is not in 2..=8 (a caller bug, independent of the scalar).
     pub fn vartime_non_adjacent_form(&self, w: usize) -> [i8; 256] {
         assert!((2..=8).contains(&w), "NAF width must be in 2..=8, got {w}");
-        // One zero limb past the top, so a window that straddles bit 255 reads zeros.
-        let x = [self.0[0], self.0[1], self.0[2], self.0[3], 0];
-        let width = 1i64 << w;
-        let mask = (width - 1) as u64;
-
+        // The definition, digit by digit: while k > 0, if k is odd take d = k mods 2^w
+        // (the residue of k in (-2^(w-1), 2^(w-1))) and set k <- k - d; then halve k.
+        //
+        // k is held as one bit per byte, least significant first: `bits[i..]` is the
+        // k of step i, so halving is moving to the next index and nothing is shifted.
+        // Invariant before step i: self = Σ_{j<i} naf[j]·2^j + 2^i·k.
+        //
+        // self < l < 2^253 and a width-w NAF is at most one digit longer than the
+        // number, so bits 254 and up stay 0 and k is 0 after step 255. The array runs 8
+        // bits past 255 so that a w-bit read starting at any step stays inside it.
+        let bytes = self.to_bytes();
+        let mut bits = [0u8; 256 + 8];
+        for (i, bit) in bits[..256].iter_mut().enumerate() {
+            *bit = (bytes[i / 8] >> (i % 8)) & 1;
+        }
+        let modulus = 1i32 << w;
         let mut naf = [0i8; 256];
-        // Scan from the bottom. `carry` is 1 when the digits written so far sum to
-        // (self mod 2^pos) + 2^pos, i.e. the remaining high part must be read plus one.
-        let mut carry = 0i64;
-        let mut pos = 0;
-        while pos < 256 {
-            let (limb, bit) = (pos / 64, pos % 64);
-            let mut bits = x[limb] >> bit;
-            if bit + w > 64 {
-                bits |= x[limb + 1] << (64 - bit);
-            }
-            let window = carry + (bits & mask) as i64;
-            if window & 1 == 0 {
-                // Even (bit + carry is 0 or 2): digit 0 here, and the carry moves up
-                // unchanged. Advance one bit so the next window starts at an odd value.
-                pos += 1;
+        for i in 0..256 {
+            if bits[i] == 0 {
+                // k even: digit 0.
                 continue;
             }
-            // Odd window: pick the signed residue in (-2^(w-1), 2^(w-1)).
-            let digit = if window < width / 2 {
-                carry = 0;
-                window
+            // k odd: its residue mod 2^w, from its low w bits, in [1, 2^w).
+            let residue = (0..w).fold(0i32, |acc, j| acc | (i32::from(bits[i + j]) << j));
+            // k - residue has its low w bits clear.
+            bits[i..i + w].fill(0);
+            let digit = if residue < modulus / 2 {
+                residue
             } else {
-                carry = 1;
-                window - width
+                // d = residue - 2^w < 0, so k - d = (k - residue) + 2^w: add 1 at bit
+                // i + w and ripple the carry up through the ones above it.
+                let mut j = i + w;
+                while bits[j] == 1 {
+                    bits[j] = 0;
+                    j += 1;
+                }
+                bits[j] = 1;
+                residue - modulus
             };
-            naf[pos] = digit as i8;
-            // The next w-1 digits are 0: window - digit is 0 or 2^w.
-            pos += w;
+            // Odd, |d| < 2^(w-1); bits i+1..i+w of k - d are 0, so the next w - 1
+            // digits are 0: at most one nonzero digit in any w consecutive ones.
+            naf[i] = digit as i8;
         }
-        debug_assert!(carry == 0);
+        debug_assert!(bits.iter().all(|&b| b == 0), "NAF longer than 256 digits");
         naf
     }
 }

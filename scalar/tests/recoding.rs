@@ -132,3 +132,56 @@ fn naf_width_too_small_panics() {
 fn naf_width_too_large_panics() {
     let _ = Scalar::ONE.vartime_non_adjacent_form(9);
 }
+
+/// The defining properties of the width-w NAF (odd nonzero digits below 2^(w-1) in
+/// absolute value, at most one nonzero in any w consecutive digits) and the
+/// recombination Σ n[i]·2^i = s, for every supported width, on the edge scalars 0, 1,
+/// l - 1, 2^252, 2^252 - 1, l - 2^k, and on 2,000 pseudo-random ones (a fixed
+/// SplitMix64 stream, so a failure reproduces).
+#[test]
+fn naf_definition_on_edges_and_random() {
+    let mut cases: Vec<Scalar> = [
+        BigUint::from(0u8),
+        BigUint::from(1u8),
+        l() - 1u8,
+        pow2(252),
+        pow2(252) - 1u8,
+    ]
+    .iter()
+    .map(scalar_of)
+    .collect();
+    for k in 0..252 {
+        cases.push(scalar_of(&(l() - pow2(k))));
+        cases.push(scalar_of(&pow2(k)));
+    }
+    let mut state = 0x1234_5678_9abc_def0u64;
+    let mut next = || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    for _ in 0..2_000 {
+        let mut wide = [0u8; 64];
+        for chunk in wide.chunks_mut(8) {
+            chunk.copy_from_slice(&next().to_le_bytes());
+        }
+        cases.push(Scalar::from_bytes_mod_order_wide(&wide));
+    }
+    for s in &cases {
+        for w in 2..=8 {
+            check_naf(s, w).expect("NAF definition");
+        }
+    }
+    // The all-zero scalar has the all-zero NAF; 1 has the single digit 1.
+    assert!(
+        Scalar::ZERO
+            .vartime_non_adjacent_form(5)
+            .iter()
+            .all(|&d| d == 0)
+    );
+    let one = Scalar::ONE.vartime_non_adjacent_form(5);
+    assert_eq!(one[0], 1);
+    assert!(one[1..].iter().all(|&d| d == 0));
+}

@@ -1,18 +1,18 @@
 //! The portable backend: radix 2^51, five `u64` limbs, `u128` products.
 //!
-//! An element is `l0 + l1·2^51 + l2·2^102 + l3·2^153 + l4·2^204`.
+//! An element is `l0 + l1·2^51 + l2·2^102 + l3·2^153 + l4·2^204`; the value is not
+//! unique (limbs may exceed 51 bits, the value may exceed p).
 //!
 //! **Invariant** (relied on by every function here): between operations every limb is
 //! below 2^52. Inputs are `debug_assert!`ed at the entry of multiplication and
-//! squaring. Every function returns limbs below 2^51 + 2^15 (the output bound of
-//! `carry`), which is well inside the invariant.
+//! squaring. The output bound of each function is stated on it; the loosest is
+//! `mul32`'s, limb 0 below 2^51 + 19·2^33 < 2^52, and the carried results
+//! (`add`, `sub`, `mul`, `square`) have every limb below 2^51 + 19·2^11.
 //!
-//! Three measured improvements over the textbook version (see DESIGN.md section 2):
-//! - `x·19` is `x + ((x + (x << 3)) << 1)`, folded into `mul19`, so cores with a slow
-//!   multiplier are not charged a multiply per reduction term;
-//! - carry propagation computes all five carries from the original limbs first and adds
-//!   them afterwards, so the five chains are independent and run in parallel;
-//! - squaring has its own routine (15 products instead of 25).
+//! From Go's edwards25519 (filippo.io/edwards25519) and its upstream changes: 19·x by
+//! shifts and adds (`mul19`), the carry order of `carry` (all five carries taken
+//! before any is added), and, in the x86-64 backend, MULX/ADX multiplication. Squaring
+//! also has its own routine, with 15 products where a multiplication has 25.
 
 /// 2^51 - 1.
 pub(crate) const MASK51: u64 = (1 << 51) - 1;
@@ -26,7 +26,8 @@ pub(crate) const fn in_bounds(l: &[u64; 5]) -> bool {
     l[0] < 1 << 52 && l[1] < 1 << 52 && l[2] < 1 << 52 && l[3] < 1 << 52 && l[4] < 1 << 52
 }
 
-/// 19·x by shifts and adds: 19x = x + 2·(x + 8x). For x < 2^59 the result fits.
+/// 19·x as x + 2·(9x), with 9x = x + 8x: two shifts and two additions instead of a
+/// multiplication. Exact for x < 2^59 (then 19x < 2^64 and 9x < 2^63).
 #[inline(always)]
 const fn mul19(x: u64) -> u64 {
     x + ((x + (x << 3)) << 1)
@@ -38,16 +39,20 @@ const fn m(a: u64, b: u64) -> u128 {
     (a as u128) * (b as u128)
 }
 
-/// acc + 19·a·b, where a, b < 2^52 (so 19·a < 2^57 and 19·a·b < 2^109).
+/// acc + 19·a·b. With a and b below the invariant's 2^52, the factor 19·a is below
+/// 2^57 (so [`mul19`] is exact) and the term 19·a·b below 2^109.
 #[inline(always)]
 const fn add_mul19(acc: u128, a: u64, b: u64) -> u128 {
     acc + m(mul19(a), b)
 }
 
-/// One parallel carry round on 64-bit limbs (any limb values).
+/// One carry round on 64-bit limbs, whatever their values.
 ///
-/// The five carries are computed from the input limbs before any is added, so the
-/// chains are independent. Output: l0 < 2^51 + 19·2^13, li < 2^51 + 2^13.
+/// Each limb keeps its low 51 bits and sends the rest, below 2^64 / 2^51 = 2^13, to the
+/// next limb; what leaves limb 4 stands for a multiple of 2^255 and re-enters limb 0
+/// times 19. All five carries come from the input, so no addition waits on another.
+/// Output: limb 0 below 2^51 + 19·2^13, limbs 1 to 4 below 2^51 + 2^13. Smaller
+/// inputs give smaller outputs: limbs below 2^(51+k) give carries below 2^k.
 #[inline(always)]
 pub(crate) const fn carry(l: [u64; 5]) -> [u64; 5] {
     let c0 = l[0] >> 51;
@@ -66,9 +71,11 @@ pub(crate) const fn carry(l: [u64; 5]) -> [u64; 5] {
 
 /// Carries five 128-bit column sums into limbs below 2^52.
 ///
-/// Callers guarantee r0..r3 < 2^111 and r4 < 2^107. First round: ci = ri >> 51 < 2^60
-/// and 19·c4 < 2^61, so every limb is below 2^62. The second round ([`carry`]) brings
-/// them below 2^51 + 19·2^11.
+/// Precondition: r0 to r3 below 2^111, r4 below 2^107. The first round splits each
+/// column at bit 51: the part that moves up is below 2^111 / 2^51 = 2^60 (2^56 for r4,
+/// which re-enters limb 0 as less than 19·2^56 < 2^61), so every limb is then below
+/// 2^51 + 2^61 < 2^62. [`carry`] on limbs below 2^62 moves less than 2^11 per limb:
+/// the result has limb 0 below 2^51 + 19·2^11 and the others below 2^51 + 2^11.
 #[inline(always)]
 const fn carry_wide(r: [u128; 5]) -> [u64; 5] {
     let m = MASK51 as u128;
@@ -86,7 +93,8 @@ const fn carry_wide(r: [u128; 5]) -> [u64; 5] {
     ])
 }
 
-/// a + b, carried.
+/// a + b, carried. Limb sums are below 2^53, so carries are at most 3: limbs end
+/// below 2^51 + 19·3.
 #[inline(always)]
 pub(crate) const fn add(a: &[u64; 5], b: &[u64; 5]) -> [u64; 5] {
     carry([
@@ -98,7 +106,9 @@ pub(crate) const fn add(a: &[u64; 5], b: &[u64; 5]) -> [u64; 5] {
     ])
 }
 
-/// a - b, computed as (a + 4p) - b so no limb underflows for b < 2^52, then carried.
+/// a - b, as (a + 4p) - b then carried. Each limb of 4p is at least
+/// 4·(2^51 - 19), more than 2^52 and so more than b's limb: no limb goes negative; the sums stay below 2^52 + 2^53, so
+/// carries are at most 5 and limbs end below 2^51 + 19·5.
 #[inline(always)]
 pub(crate) const fn sub(a: &[u64; 5], b: &[u64; 5]) -> [u64; 5] {
     carry([
@@ -110,7 +120,7 @@ pub(crate) const fn sub(a: &[u64; 5], b: &[u64; 5]) -> [u64; 5] {
     ])
 }
 
-/// -a = 0 - a.
+/// -a = 0 - a (bounds as [`sub`]).
 #[inline(always)]
 pub(crate) const fn neg(a: &[u64; 5]) -> [u64; 5] {
     sub(&[0; 5], a)
@@ -118,20 +128,24 @@ pub(crate) const fn neg(a: &[u64; 5]) -> [u64; 5] {
 
 /// a·b mod p.
 ///
-/// Schoolbook, with the products that land at 2^255 and above folded back times 19:
+/// The product ai·bj has weight 2^(51·(i+j)). For i + j >= 5 that weight is
+/// 2^255·2^(51·(i+j-5)), and 2^255 ≡ 19 (mod p), so the product joins limb i + j - 5
+/// multiplied by 19. Limb k therefore collects the pairs with i + j = k and, times 19,
+/// those with i + j = k + 5:
 ///
 /// ```text
-///                                a4    a3    a2    a1    a0
-///                              × b4    b3    b2    b1    b0
-///   ---------------------------------------------------------
-///   r0 = a0b0 + 19·(a1b4 + a2b3 + a3b2 + a4b1)
-///   r1 = a0b1 + a1b0 + 19·(a2b4 + a3b3 + a4b2)
-///   r2 = a0b2 + a1b1 + a2b0 + 19·(a3b4 + a4b3)
-///   r3 = a0b3 + a1b2 + a2b1 + a3b0 + 19·a4b4
-///   r4 = a0b4 + a1b3 + a2b2 + a3b1 + a4b0
+///   limb   i + j = k                      i + j = k + 5 (times 19)
+///   r0     a0b0                           a1b4  a2b3  a3b2  a4b1
+///   r1     a0b1  a1b0                     a2b4  a3b3  a4b2
+///   r2     a0b2  a1b1  a2b0               a3b4  a4b3
+///   r3     a0b3  a1b2  a2b1  a3b0         a4b4
+///   r4     a0b4  a1b3  a2b2  a3b1  a4b0
 /// ```
 ///
-/// With limbs below 2^52: r0 < (1 + 19·4)·2^104 < 2^111, r4 < 5·2^104 < 2^107.
+/// Bounds: every product is below 2^52·2^52 = 2^104. Column k holds k + 1 plain
+/// products and 4 - k folded ones, so r0 is the largest, below (1 + 4·19)·2^104 =
+/// 77·2^104 < 2^111, and r4, with five plain products, is below 5·2^104 < 2^107:
+/// [`carry_wide`]'s precondition.
 #[inline(always)]
 pub(crate) const fn mul(a: &[u64; 5], b: &[u64; 5]) -> [u64; 5] {
     debug_assert!(in_bounds(a) && in_bounds(b));
@@ -153,17 +167,22 @@ pub(crate) const fn mul(a: &[u64; 5], b: &[u64; 5]) -> [u64; 5] {
     carry_wide([r0, r1, r2, r3, r4])
 }
 
-/// a² mod p: the cross products of [`mul`] appear twice, so double one factor.
+/// a² mod p. In [`mul`]'s table with b = a, the products ai·aj and aj·ai (i != j) sit
+/// in the same column, so each such pair is one product 2·ai·aj; the folded pairs get
+/// 2·19 = 38. Fifteen products:
 ///
 /// ```text
-///   r0 = a0² + 38·(a1a4 + a2a3)
-///   r1 = 2a0a1 + 38·a2a4 + 19·a3²
-///   r2 = 2a0a2 + a1² + 38·a3a4
-///   r3 = 2a0a3 + 2a1a2 + 19·a4²
-///   r4 = 2a0a4 + 2a1a3 + a2²
+///   limb   plain                 folded
+///   r0     a0²                   38·a1a4  38·a2a3
+///   r1     2·a0a1                38·a2a4  19·a3²
+///   r2     2·a0a2  a1²           38·a3a4
+///   r3     2·a0a3  2·a1a2        19·a4²
+///   r4     2·a0a4  2·a1a3  a2²
 /// ```
 ///
-/// Bounds as in [`mul`]: 2·ai < 2^53 and 38·ai < 2^58, each column below 2^111.
+/// Bounds: a doubled limb is below 2^53 and 19 times a limb below 2^57, so a folded
+/// product (2ai)·(19aj) is below 2^110 and r0 < 2^104 + 2·2^110 < 2^111; r4 is below
+/// 2·2^105 + 2^104 < 2^107. The same precondition of [`carry_wide`] as for [`mul`].
 #[inline(always)]
 pub(crate) const fn square(a: &[u64; 5]) -> [u64; 5] {
     debug_assert!(in_bounds(a));
@@ -180,10 +199,12 @@ pub(crate) const fn square(a: &[u64; 5]) -> [u64; 5] {
     carry_wide([r0, r1, r2, r3, r4])
 }
 
-/// a·b for a small b < 2^32.
+/// a·b for a small b < 2^32, with a single carry step and no second round.
 ///
-/// Each ai·b < 2^84; its low 51 bits stay, the rest (< 2^33) moves up one limb (times 19
-/// from the top limb).
+/// Each ai·b is below 2^52·2^32 = 2^84. Limb i keeps the product's low 51 bits and
+/// receives the part above bit 51 of the product below it, less than 2^84 / 2^51 =
+/// 2^33; limb 0 receives limb 4's part times 19. Output: limb 0 below 2^51 + 19·2^33,
+/// the others below 2^51 + 2^33, all below 2^52 (not as tight as [`carry`]'s result).
 #[inline(always)]
 pub(crate) fn mul32(a: &[u64; 5], b: u32) -> [u64; 5] {
     let b = b as u64;
@@ -223,9 +244,12 @@ pub(crate) const fn from_bytes(b: &[u8; 32]) -> [u64; 5] {
 
 /// The canonical (fully reduced, < p) limbs of a.
 ///
-/// After one carry the value is below 2^255 + 2^20, so it is at most 2p-ish: adding 19
-/// and looking at bit 255 tells whether it is >= p (q = 1) or not (q = 0); subtracting
-/// q·p is then adding 19·q and dropping bit 255. No branch: q is arithmetic.
+/// After one [`carry`] every limb is below 2^51 + 2^18, so the value is below
+/// Σ (2^51 + 2^18)·2^(51i) < 2^255 + 2^224, less than 2p: one subtraction of p at most
+/// reduces it. The value is at least p exactly when value + 19 reaches 2^255, so q is
+/// bit 255 of value + 19, found by running the carry of + 19 up through the limbs.
+/// Subtracting q·p is then adding 19·q and dropping bit 255. q is arithmetic: no
+/// branch.
 pub(crate) const fn reduce(a: &[u64; 5]) -> [u64; 5] {
     let l = carry(*a);
     let mut q = (l[0] + 19) >> 51;
