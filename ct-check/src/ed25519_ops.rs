@@ -82,7 +82,9 @@ fn sign_ph(rng: &mut Rng) -> Vec<u8> {
 /// The X25519 secret of an Ed25519 key (secret seed) used against a public u.
 fn x25519_from_signing_key(rng: &mut Rng) -> Vec<u8> {
     let key = SigningKey::from_seed(&secret_seed(rng));
-    let peer = SigningKey::from_seed(&rng.bytes()).verifying_key().to_montgomery();
+    let peer = SigningKey::from_seed(&rng.bytes())
+        .verifying_key()
+        .to_montgomery();
     let mut shared = x25519(key.to_x25519_scalar(), peer.0);
     make_defined(&mut shared);
     shared.to_vec()
