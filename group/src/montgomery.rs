@@ -108,7 +108,7 @@ impl MontgomeryPoint {
     /// X25519(k, 9): the public key of the secret `scalar`, equal to
     /// `MontgomeryPoint::BASEPOINT.mul_clamped(scalar)`.
     ///
-    /// Computed as [k]B on edwards25519 with the precomputed base table
+    /// Computed as \[k\]B on edwards25519 with the precomputed base table
     /// ([`Point::mul_base`], the clamped k reduced mod l: B has order l) and mapped to u
     /// with one inversion. Constant time.
     pub fn mul_base_clamped(scalar: [u8; 32]) -> MontgomeryPoint {
