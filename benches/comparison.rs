@@ -13,9 +13,11 @@ use criterion::{
     BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
 };
 use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
+use curve25519_dalek::montgomery::MontgomeryPoint as DMontgomeryPoint;
 use curve25519_dalek::scalar::Scalar as DScalar;
 use curve25519_dalek::traits::VartimeMultiscalarMul;
 use edwards25519::field::FieldArith;
+use edwards25519::montgomery::MontgomeryPoint;
 use edwards25519::{FieldElement, Point, Scalar, ed25519};
 
 /// Deterministic pseudo-random bytes (xorshift), so both libraries get the same inputs.
@@ -124,6 +126,34 @@ fn group_ops(c: &mut Criterion) {
     }
 }
 
+/// X25519: `mul_clamped` on a peer's u (the ladder), and `mul_base_clamped` (a public
+/// key from a secret), against curve25519-dalek's `MontgomeryPoint` on the same bytes.
+fn montgomery_ops(c: &mut Criterion) {
+    let mut r = Bytes(0x5eed_1234_abcd_0004);
+    let k: [u8; 32] = r.next();
+    let (p, _) = points(&mut r);
+    let u = p.to_montgomery();
+    let du = DMontgomeryPoint(u.0);
+
+    let mut g = c.benchmark_group("compare/X25519");
+    g.bench_function("edwards25519", |b| {
+        b.iter(|| black_box(&u).mul_clamped(black_box(k)))
+    });
+    g.bench_function("curve25519-dalek", |b| {
+        b.iter(|| black_box(&du).mul_clamped(black_box(k)))
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("compare/X25519Base");
+    g.bench_function("edwards25519", |b| {
+        b.iter(|| MontgomeryPoint::mul_base_clamped(black_box(k)))
+    });
+    g.bench_function("curve25519-dalek", |b| {
+        b.iter(|| DMontgomeryPoint::mul_base_clamped(black_box(k)))
+    });
+    g.finish();
+}
+
 fn field_ops(c: &mut Criterion) {
     use fiat_crypto::curve25519_64 as fiat;
     let mut r = Bytes(0x5eed_1234_abcd_0002);
@@ -197,6 +227,7 @@ fn field_ops(c: &mut Criterion) {
 
 fn signatures(c: &mut Criterion) {
     use ed25519_dalek::{Signer, Verifier};
+    use sha2::{Digest, Sha512};
     let mut r = Bytes(0x5eed_1234_abcd_0003);
     let msg = b"The same message for both libraries, signed and verified in the same run.";
 
@@ -220,6 +251,37 @@ fn signatures(c: &mut Criterion) {
     let mut g = c.benchmark_group("compare/Signing");
     g.bench_function("edwards25519", |b| b.iter(|| ours.sign(black_box(msg))));
     g.bench_function("ed25519-dalek", |b| b.iter(|| theirs.sign(black_box(msg))));
+    g.finish();
+
+    // Ed25519ph (RFC 8032 §5.1) with a context: SHA-512 of the message included on both
+    // sides (ed25519-dalek's `*_prehashed` take the unfinished hash state).
+    let ctx = b"compare/ph";
+    let our_ph = ours.sign_ph(msg, ctx).expect("short context");
+    let their_ph = theirs
+        .sign_prehashed(Sha512::new().chain_update(msg), Some(ctx))
+        .expect("short context");
+    let mut g = c.benchmark_group("compare/SigningPh");
+    g.bench_function("edwards25519", |b| {
+        b.iter(|| ours.sign_ph(black_box(msg), black_box(ctx)))
+    });
+    g.bench_function("ed25519-dalek", |b| {
+        b.iter(|| theirs.sign_prehashed(Sha512::new().chain_update(black_box(msg)), Some(ctx)))
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("compare/VerificationPh");
+    g.bench_function("edwards25519", |b| {
+        b.iter(|| our_vk.verify_ph(black_box(msg), black_box(ctx), black_box(&our_ph)))
+    });
+    g.bench_function("ed25519-dalek", |b| {
+        b.iter(|| {
+            their_vk.verify_prehashed(
+                Sha512::new().chain_update(black_box(msg)),
+                Some(ctx),
+                black_box(&their_ph),
+            )
+        })
+    });
     g.finish();
 
     for n in [64usize, 1024] {
@@ -260,5 +322,5 @@ fn verify_batch(c: &mut Criterion, r: &mut Bytes, n: usize) {
     g.finish();
 }
 
-criterion_group!(benches, group_ops, field_ops, signatures);
+criterion_group!(benches, group_ops, montgomery_ops, field_ops, signatures);
 criterion_main!(benches);

@@ -1,5 +1,6 @@
 //! Ed25519 benchmarks with the upstream names (`KeyGeneration`, `Signing`,
-//! `Verification`, `VerifyBatch/N`), and the same operations on ed25519-dalek in the same
+//! `Verification`, `VerifyBatch/N`; Ed25519ph with a context: `SigningPh`,
+//! `VerificationPh`), and the same operations on ed25519-dalek in the same
 //! run under `dalek/...`, so the ratios are measured, not guessed.
 //!
 //! `VerifyBatch/N` reports throughput in elements (signatures), so criterion prints the
@@ -18,8 +19,11 @@ use ed25519_dalek::{Signer as _, Verifier as _};
 use edwards25519::ed25519::{Signature, SigningKey, VerifyingKey, verify_batch};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use sha2::{Digest, Sha512};
 
 const MESSAGE: &[u8] = b"Hello, world!";
+/// The Ed25519ph context of `SigningPh` / `VerificationPh`.
+const CONTEXT: &[u8] = b"bench";
 const BATCH_SIZES: [usize; 13] = [1, 2, 4, 8, 16, 32, 64, 128, 256, 384, 512, 768, 1024];
 
 /// Distinct seeds 0, 1, 2, ... (as little-endian 32-byte integers) and messages.
@@ -51,6 +55,13 @@ fn ours(c: &mut Criterion) {
     });
     c.bench_function("VerificationStrict", |b| {
         b.iter(|| vk.verify_strict(black_box(MESSAGE), black_box(&sig)))
+    });
+    let ph_sig = key.sign_ph(MESSAGE, CONTEXT).expect("short context");
+    c.bench_function("SigningPh", |b| {
+        b.iter(|| key.sign_ph(black_box(MESSAGE), black_box(CONTEXT)))
+    });
+    c.bench_function("VerificationPh", |b| {
+        b.iter(|| vk.verify_ph(black_box(MESSAGE), black_box(CONTEXT), black_box(&ph_sig)))
     });
 
     let n_max = BATCH_SIZES[BATCH_SIZES.len() - 1];
@@ -95,6 +106,27 @@ fn dalek(c: &mut Criterion) {
     });
     g.bench_function("VerificationStrict", |b| {
         b.iter(|| vk.verify_strict(black_box(MESSAGE), black_box(&sig)))
+    });
+    let ph = || Sha512::new().chain_update(MESSAGE);
+    let ph_sig = key
+        .sign_prehashed(ph(), Some(CONTEXT))
+        .expect("short context");
+    g.bench_function("SigningPh", |b| {
+        b.iter(|| {
+            key.sign_prehashed(
+                Sha512::new().chain_update(black_box(MESSAGE)),
+                Some(CONTEXT),
+            )
+        })
+    });
+    g.bench_function("VerificationPh", |b| {
+        b.iter(|| {
+            vk.verify_prehashed(
+                Sha512::new().chain_update(black_box(MESSAGE)),
+                Some(CONTEXT),
+                black_box(&ph_sig),
+            )
+        })
     });
     g.finish();
 

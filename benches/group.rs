@@ -1,7 +1,8 @@
 //! Group benchmarks, named as upstream Go's (`edwards25519_test.go`,
 //! `scalarmult_test.go`): `EncodingDecoding` (one iteration encodes a point, then decodes
 //! the bytes), `ScalarBaseMult`, `ScalarMult`, `VarTimeDoubleScalarBaseMult`,
-//! `MultiScalarMultSize8` (constant time), `BytesMontgomery`, plus
+//! `MultiScalarMultSize8` (constant time), `BytesMontgomery`, `X25519` (the ladder,
+//! `MontgomeryPoint::mul_clamped`) and `X25519Base` (`mul_base_clamped`), plus
 //! `VarTimeMultiScalarMult/N` for N = 2, 16, 64, 256, 1024 (the sizes around the
 //! Straus/Pippenger crossover and what Ed25519 batch verification uses).
 //!
@@ -14,6 +15,7 @@ use criterion::{
     BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
 };
 use edwards25519::field::backend;
+use edwards25519::montgomery::MontgomeryPoint;
 use edwards25519::{Point, Scalar};
 
 /// Deterministic scalars: SHA-free, a xorshift stream reduced mod l from 64 bytes.
@@ -72,6 +74,14 @@ fn group(c: &mut Criterion) {
     });
     c.bench_function("BytesMontgomery", |b| {
         b.iter(|| black_box(&p).to_montgomery_bytes())
+    });
+    let u = p.to_montgomery();
+    let k = s[1].to_bytes();
+    c.bench_function("X25519", |b| {
+        b.iter(|| black_box(&u).mul_clamped(black_box(k)))
+    });
+    c.bench_function("X25519Base", |b| {
+        b.iter(|| MontgomeryPoint::mul_base_clamped(black_box(k)))
     });
 
     let mut g = c.benchmark_group("VarTimeMultiScalarMult");

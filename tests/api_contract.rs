@@ -259,3 +259,69 @@ fn point_backend_selection() {
         assert_eq!(name, "portable");
     }
 }
+
+/// Second wave: Montgomery form and X25519 (`edwards25519::montgomery`).
+#[test]
+fn montgomery_and_x25519() {
+    use edwards25519::montgomery::{self, MontgomeryPoint, X25519_BASEPOINT};
+    let _: fn(&MontgomeryPoint, [u8; 32]) -> MontgomeryPoint = MontgomeryPoint::mul_clamped;
+    let _: fn([u8; 32]) -> MontgomeryPoint = MontgomeryPoint::mul_base_clamped;
+    let _: fn(&MontgomeryPoint, u8) -> Option<Point> = MontgomeryPoint::to_edwards;
+    let _: fn(&Point) -> MontgomeryPoint = Point::to_montgomery;
+    let _: fn([u8; 32], [u8; 32]) -> [u8; 32] = montgomery::x25519;
+    let _: [u8; 32] = X25519_BASEPOINT;
+    let _: fn(&SigningKey) -> [u8; 32] = SigningKey::to_x25519_scalar;
+    let _: fn(&VerifyingKey) -> MontgomeryPoint = VerifyingKey::to_montgomery;
+    // pub struct MontgomeryPoint(pub [u8; 32]).
+    let MontgomeryPoint(bytes) = MontgomeryPoint(X25519_BASEPOINT);
+    assert_eq!(bytes[0], 9);
+    // mul_base_clamped equals mul_clamped on u = 9.
+    let k = [0x77u8; 32];
+    assert_eq!(
+        MontgomeryPoint::mul_base_clamped(k),
+        MontgomeryPoint(X25519_BASEPOINT).mul_clamped(k)
+    );
+    // Bit 255 of u is masked; u is reduced mod p.
+    let mut high = X25519_BASEPOINT;
+    high[31] |= 0x80;
+    assert_eq!(
+        montgomery::x25519(k, high),
+        montgomery::x25519(k, X25519_BASEPOINT)
+    );
+    // to_edwards: only bit 0 of sign counts; none at u = -1 and off the curve.
+    let u = MontgomeryPoint(X25519_BASEPOINT);
+    assert_eq!(u.to_edwards(0), Some(Point::GENERATOR));
+    assert_eq!(u.to_edwards(2), Some(Point::GENERATOR));
+    assert_eq!(u.to_edwards(3), Some(-Point::GENERATOR));
+    assert_eq!(
+        MontgomeryPoint((-FieldElement::ONE).to_bytes()).to_edwards(0),
+        None
+    );
+    let mut two = [0u8; 32];
+    two[0] = 2;
+    assert_eq!(MontgomeryPoint(two).to_edwards(0), None);
+    assert_eq!(
+        Point::GENERATOR.to_montgomery().0,
+        Point::GENERATOR.to_montgomery_bytes()
+    );
+}
+
+/// Second wave: Ed25519ctx and Ed25519ph.
+#[test]
+fn ed25519_ctx_and_ph() {
+    type Sign<M> = fn(&SigningKey, M, &[u8]) -> Result<Signature, ed25519::Error>;
+    type Verify<M> = fn(&VerifyingKey, M, &[u8], &Signature) -> Result<(), ed25519::Error>;
+    let _: Sign<&[u8]> = SigningKey::sign_ctx;
+    let _: Sign<&[u8]> = SigningKey::sign_ph;
+    let _: Sign<&[u8; 64]> = SigningKey::sign_prehashed;
+    let _: Verify<&[u8]> = VerifyingKey::verify_ctx;
+    let _: Verify<&[u8]> = VerifyingKey::verify_ph;
+    let _: Verify<&[u8; 64]> = VerifyingKey::verify_prehashed;
+    let key = SigningKey::from_seed(&[1; 32]);
+    // An empty context is dom2(x, ""): sign_ctx with it differs from sign.
+    assert_ne!(key.sign_ctx(b"m", b"").expect("empty"), key.sign(b"m"));
+    // A context over 255 bytes is an error whose message names the context.
+    let err = key.sign_ctx(b"m", &[0; 256]).expect_err("too long");
+    assert!(err.to_string().contains("context"));
+    assert!(key.sign_ph(b"m", &[0; 255]).is_ok());
+}

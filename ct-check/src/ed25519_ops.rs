@@ -1,7 +1,9 @@
 //! Ed25519 (the facade's `ed25519` module): key generation and signing with a secret
-//! seed. The message is public.
+//! seed (pure, ctx and ph), and the X25519 key conversion. Messages and contexts are
+//! public.
 
 use edwards25519::ed25519::SigningKey;
+use edwards25519::montgomery::x25519;
 
 use crate::Op;
 use crate::rng::Rng;
@@ -16,6 +18,18 @@ pub const OPS: &[Op] = &[
     Op {
         name: "ed25519-sign",
         run: sign,
+    },
+    Op {
+        name: "ed25519-sign-ctx",
+        run: sign_ctx,
+    },
+    Op {
+        name: "ed25519-sign-ph",
+        run: sign_ph,
+    },
+    Op {
+        name: "ed25519-x25519-from-signing-key",
+        run: x25519_from_signing_key,
     },
 ];
 
@@ -41,4 +55,37 @@ fn sign(rng: &mut Rng) -> Vec<u8> {
     let mut signature = key.sign(&message).to_bytes();
     make_defined(&mut signature);
     signature.to_vec()
+}
+
+/// Ed25519ctx signing of a public message under a public context, secret seed.
+fn sign_ctx(rng: &mut Rng) -> Vec<u8> {
+    let key = SigningKey::from_seed(&secret_seed(rng));
+    let message: [u8; 48] = rng.bytes();
+    let context: [u8; 16] = rng.bytes();
+    let sig = key.sign_ctx(&message, &context);
+    let mut signature = sig.map(|s| s.to_bytes()).unwrap_or([0; 64]);
+    make_defined(&mut signature);
+    signature.to_vec()
+}
+
+/// Ed25519ph signing (SHA-512 of the message, then the dom2-prefixed signature).
+fn sign_ph(rng: &mut Rng) -> Vec<u8> {
+    let key = SigningKey::from_seed(&secret_seed(rng));
+    let message: [u8; 48] = rng.bytes();
+    let context: [u8; 16] = rng.bytes();
+    let sig = key.sign_ph(&message, &context);
+    let mut signature = sig.map(|s| s.to_bytes()).unwrap_or([0; 64]);
+    make_defined(&mut signature);
+    signature.to_vec()
+}
+
+/// The X25519 secret of an Ed25519 key (secret seed) used against a public u.
+fn x25519_from_signing_key(rng: &mut Rng) -> Vec<u8> {
+    let key = SigningKey::from_seed(&secret_seed(rng));
+    let peer = SigningKey::from_seed(&rng.bytes())
+        .verifying_key()
+        .to_montgomery();
+    let mut shared = x25519(key.to_x25519_scalar(), peer.0);
+    make_defined(&mut shared);
+    shared.to_vec()
 }

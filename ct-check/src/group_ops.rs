@@ -5,6 +5,7 @@
 //! accept/reject result, which memcheck would (rightly) see as a branch on the input.
 
 use edwards25519_group::Point;
+use edwards25519_group::montgomery::MontgomeryPoint;
 use subtle::{ConditionallySelectable, ConstantTimeEq};
 
 use crate::Op;
@@ -62,6 +63,22 @@ pub const OPS: &[Op] = &[
     Op {
         name: "point-ct-eq",
         run: ct_eq,
+    },
+    Op {
+        name: "montgomery-mul-clamped",
+        run: mul_clamped,
+    },
+    Op {
+        name: "montgomery-mul-clamped-secret-u",
+        run: mul_clamped_secret_u,
+    },
+    Op {
+        name: "montgomery-mul-clamped-checked",
+        run: mul_clamped_checked,
+    },
+    Op {
+        name: "montgomery-mul-base-clamped",
+        run: mul_base_clamped,
     },
 ];
 
@@ -150,4 +167,46 @@ fn select(rng: &mut Rng) -> Vec<u8> {
 fn ct_eq(rng: &mut Rng) -> Vec<u8> {
     let (p, q) = (secret_point(rng), secret_point(rng));
     vec![public_choice(p.ct_eq(&p)), public_choice(p.ct_eq(&q))]
+}
+
+/// A random 32-byte X25519 secret scalar (clamped by the operation), marked secret.
+fn secret_x25519_scalar(rng: &mut Rng) -> [u8; 32] {
+    let mut k = rng.bytes();
+    make_undefined(&mut k);
+    k
+}
+
+/// Declassifies an X25519 output.
+fn public_u(mut u: MontgomeryPoint) -> Vec<u8> {
+    make_defined(&mut u.0);
+    u.0.to_vec()
+}
+
+/// X25519(k, u) with a secret k and a public u (the peer's key).
+fn mul_clamped(rng: &mut Rng) -> Vec<u8> {
+    let u = public_point(rng).to_montgomery();
+    public_u(u.mul_clamped(secret_x25519_scalar(rng)))
+}
+
+/// X25519(k, u) with k and u both secret (bit 255 of u set, so the masking runs too).
+fn mul_clamped_secret_u(rng: &mut Rng) -> Vec<u8> {
+    let mut u = public_point(rng).to_montgomery();
+    u.0[31] |= 0x80;
+    make_undefined(&mut u.0);
+    public_u(u.mul_clamped(secret_x25519_scalar(rng)))
+}
+
+/// The checked form: the all-zero test is a Choice, declassified with the output.
+fn mul_clamped_checked(rng: &mut Rng) -> Vec<u8> {
+    let u = public_point(rng).to_montgomery();
+    let r = u.mul_clamped_checked(secret_x25519_scalar(rng));
+    let ok = public_choice(r.is_some());
+    let mut out = public_u(r.unwrap_or(MontgomeryPoint::default()));
+    out.push(ok);
+    out
+}
+
+/// X25519(k, 9) through the Edwards base table, k secret.
+fn mul_base_clamped(rng: &mut Rng) -> Vec<u8> {
+    public_u(MontgomeryPoint::mul_base_clamped(secret_x25519_scalar(rng)))
 }

@@ -51,6 +51,16 @@ pub trait FieldArith:
         s + s
     }
 
+    /// self·b for a small constant b < 2^32 (the Montgomery ladder's a24 = 121666).
+    ///
+    /// The default multiplies by b as a field element; backends override it with a
+    /// cheaper single-row product.
+    fn mul32(&self, b: u32) -> Self {
+        let mut bytes = [0u8; 32];
+        bytes[..4].copy_from_slice(&b.to_le_bytes());
+        *self * Self::from_field(&FieldElement::from_bytes(&bytes))
+    }
+
     /// self^(2^k), for k >= 1: k repeated squarings.
     fn pow2k(&self, k: u32) -> Self {
         debug_assert!(k >= 1);

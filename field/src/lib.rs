@@ -190,6 +190,10 @@ impl FieldArith for FieldElement {
     fn square(&self) -> Self {
         FieldElement::square(self)
     }
+    #[inline(always)]
+    fn mul32(&self, b: u32) -> Self {
+        FieldElement::mul32(self, b)
+    }
     fn to_bytes(&self) -> [u8; 32] {
         FieldElement::to_bytes(self)
     }

@@ -267,6 +267,27 @@ fn neg_square_square2() {
     );
 }
 
+/// `mul32` (the ladder's a24 step) for small constants at the edges and at random.
+#[test]
+fn mul32() {
+    if !fast_available() {
+        return;
+    }
+    let mut rng = Rng(800);
+    let mut bs = vec![0u32, 1, 2, 19, 38, 121_665, 121_666, u32::MAX - 1, u32::MAX];
+    bs.extend((0..16).map(|_| rng.next() as u32));
+    let n = cases() / bs.len();
+    for (i, b) in bs.into_iter().enumerate() {
+        check_unary(
+            &format!("mul32({b})"),
+            900 + i as u64,
+            n,
+            |a| a.mul32(b),
+            |a| a.mul32(b),
+        );
+    }
+}
+
 /// The documented output bounds (x86_64.rs): products below 2^255 + 2^12, sums below
 /// 2^255 + 57, differences below 2^256 - 38.
 #[test]
@@ -296,6 +317,11 @@ fn output_bounds() {
                 "{what} bound on {a:x?} {b:x?}"
             );
         }
+        let b32 = b[0] as u32;
+        assert!(
+            lt(fa.mul32(b32).limbs(), two_255_plus(1 << 39)),
+            "mul32 bound on {a:x?} {b32:x}"
+        );
         assert!(
             lt((fa + fb).limbs(), two_255_plus(57)),
             "add bound on {a:x?} {b:x?}"

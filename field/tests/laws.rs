@@ -253,6 +253,9 @@ fn check_backend<F: FieldArith>(a: &Fe, b: &Fe, k: u32) -> Result<(), TestCaseEr
     check(&back(x * y), &(&va * &vb))?;
     check(&back(<F as FieldArith>::square(&x)), &(&va * &va))?;
     check(&back(x.square2()), &(&va * &va * 2u8))?;
+    for c in [0u32, 1, 121_666, u32::MAX, k.wrapping_mul(0x9e37_79b9)] {
+        check(&back(<F as FieldArith>::mul32(&x, c)), &(&va * c))?;
+    }
     let e = BigUint::from(1u8) << k;
     check(&back(x.pow2k(k)), &va.modpow(&e, &P))?;
     check(&back(<F as FieldArith>::invert(&x)), &inv(&va))?;

@@ -43,6 +43,7 @@ mod error;
 #[cfg(feature = "group")]
 mod group_impl;
 mod models;
+pub mod montgomery;
 #[cfg(feature = "alloc")]
 mod multiscalar;
 mod ops;

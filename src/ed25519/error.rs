@@ -31,6 +31,9 @@ pub enum Error {
     BatchLengthMismatch,
     /// A byte slice has the wrong length for the value decoded from it.
     InvalidLength,
+    /// Ed25519ctx / Ed25519ph: the context is longer than 255 bytes (RFC 8032 §5.1:
+    /// dom2 encodes its length in one octet).
+    ContextTooLong,
 }
 
 impl fmt::Display for Error {
@@ -54,6 +57,9 @@ impl fmt::Display for Error {
                 f.write_str("batch verification: messages, signatures and keys differ in length")
             }
             Error::InvalidLength => f.write_str("input has the wrong length"),
+            Error::ContextTooLong => {
+                f.write_str("Ed25519ctx/Ed25519ph context is longer than 255 bytes")
+            }
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The secret key: RFC 8032 §5.1.5 key expansion and §5.1.6 deterministic signing.
 
-use super::{Signature, VerifyingKey, challenge};
+use super::{Dom2, Error, Signature, VerifyingKey, challenge_with, prehash};
 use crate::{Point, Scalar};
 use core::fmt;
 use sha2::{Digest, Sha512};
@@ -70,21 +70,78 @@ impl SigningKey {
     /// Signs `msg` (RFC 8032 §5.1.6, PureEdDSA): deterministic, the same key and message
     /// always give the same signature. Constant time in the secret key and nonce.
     pub fn sign(&self, msg: &[u8]) -> Signature {
-        // r = SHA-512(prefix || M) mod l: the secret nonce.
+        self.sign_with(None, msg)
+    }
+
+    /// Signs `msg` with Ed25519ctx (RFC 8032 §5.1, phflag 0) under `context` (at most
+    /// 255 bytes, else [`Error::ContextTooLong`]). An empty context still adds the dom2
+    /// prefix, so the signature differs from [`SigningKey::sign`]'s (RFC 8032 advises a
+    /// non-empty context for Ed25519ctx). Constant time in the secrets.
+    pub fn sign_ctx(&self, msg: &[u8], context: &[u8]) -> Result<Signature, Error> {
+        Ok(self.sign_with(Some(&Dom2::ctx(context)?), msg))
+    }
+
+    /// Signs `msg` with Ed25519ph (RFC 8032 §5.1, phflag 1): the message is hashed with
+    /// SHA-512 first, then [`SigningKey::sign_prehashed`]. `context`: at most 255 bytes,
+    /// possibly empty.
+    pub fn sign_ph(&self, msg: &[u8], context: &[u8]) -> Result<Signature, Error> {
+        self.sign_prehashed(&prehash(msg), context)
+    }
+
+    /// Ed25519ph on a message already hashed: `prehash` = SHA-512(M). `context`: at most
+    /// 255 bytes ([`Error::ContextTooLong`] otherwise), possibly empty. Constant time in
+    /// the secrets.
+    pub fn sign_prehashed(&self, prehash: &[u8; 64], context: &[u8]) -> Result<Signature, Error> {
+        Ok(self.sign_with(Some(&Dom2::ph(context)?), prehash))
+    }
+
+    /// The signing equation of RFC 8032 §5.1.6 with an optional dom2 prefix on both
+    /// hashes: r = SHA-512(dom || prefix || M), R = [r]B, k = SHA-512(dom || R || A || M),
+    /// S = r + k·s.
+    fn sign_with(&self, dom: Option<&Dom2<'_>>, msg: &[u8]) -> Signature {
+        // r = SHA-512(dom || prefix || M) mod l: the secret nonce.
+        let mut h = Sha512::new();
+        if let Some(dom) = dom {
+            dom.update(&mut h);
+        }
         let mut digest = [0u8; 64];
-        Sha512::new()
-            .chain_update(self.prefix)
+        h.chain_update(self.prefix)
             .chain_update(msg)
             .finalize_into((&mut digest).into());
         let mut r = Scalar::from_bytes_mod_order_wide(&digest);
         digest.zeroize();
         // R = [r]B is public once encoded.
         let r_bytes = Point::mul_base(&r).to_bytes();
-        let k = challenge(&r_bytes, self.verifying_key.as_bytes(), msg);
+        let k = challenge_with(dom, &r_bytes, self.verifying_key.as_bytes(), msg);
         // S = r + k·s mod l.
         let s = Scalar::multiply_add(&k, &self.scalar, &r);
         r.zeroize();
         Signature::from_components(r_bytes, s.to_bytes())
+    }
+
+    /// The X25519 secret key of this key's Ed25519 identity: the first half of
+    /// SHA-512(seed), clamped (RFC 7748 clamping, which is RFC 8032's), as libsodium's
+    /// `crypto_sign_ed25519_sk_to_curve25519` returns it. ed25519-dalek's
+    /// `to_scalar_bytes` returns the same bytes unclamped; X25519 clamps anyway, so both
+    /// give the same shared secrets.
+    ///
+    /// With [`VerifyingKey::to_montgomery`] on the peer's key, `x25519(a.to_x25519_scalar(),
+    /// b_pub.to_montgomery().0)` equals `x25519(b.to_x25519_scalar(),
+    /// a_pub.to_montgomery().0)`. Using one key for both signing and key agreement is
+    /// what libsodium's conversion functions allow; prefer separate keys where you can.
+    /// Secret: zeroize the result when done.
+    pub fn to_x25519_scalar(&self) -> [u8; 32] {
+        let mut h = [0u8; 64];
+        Sha512::new()
+            .chain_update(self.seed)
+            .finalize_into((&mut h).into());
+        let mut k = [0u8; 32];
+        k.copy_from_slice(&h[..32]);
+        h.zeroize();
+        k[0] &= 0b1111_1000;
+        k[31] &= 0b0111_1111;
+        k[31] |= 0b0100_0000;
+        k
     }
 }
 

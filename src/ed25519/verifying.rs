@@ -1,7 +1,8 @@
 //! The public key and the two verification rules.
 
-use super::{Error, Signature, challenge};
+use super::{Dom2, Error, Signature, challenge, challenge_with, prehash};
 use crate::Point;
+use crate::montgomery::MontgomeryPoint;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
@@ -73,9 +74,59 @@ impl VerifyingKey {
     ///
     /// Execution time depends on the inputs (all of them public).
     pub fn verify(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
+        self.verify_with(None, msg, sig)
+    }
+
+    /// Verifies an Ed25519ctx signature (RFC 8032 §5.1, phflag 0) on `msg` under
+    /// `context`, with [`VerifyingKey::verify`]'s (ZIP-215) rules over the dom2-prefixed
+    /// challenge. A context over 255 bytes is [`Error::ContextTooLong`] (no signature
+    /// can have been made with it).
+    ///
+    /// Execution time depends on the inputs (all of them public).
+    pub fn verify_ctx(&self, msg: &[u8], context: &[u8], sig: &Signature) -> Result<(), Error> {
+        self.verify_with(Some(&Dom2::ctx(context)?), msg, sig)
+    }
+
+    /// Verifies an Ed25519ph signature (RFC 8032 §5.1, phflag 1): hashes `msg` with
+    /// SHA-512, then [`VerifyingKey::verify_prehashed`].
+    pub fn verify_ph(&self, msg: &[u8], context: &[u8], sig: &Signature) -> Result<(), Error> {
+        self.verify_prehashed(&prehash(msg), context, sig)
+    }
+
+    /// Verifies an Ed25519ph signature given the prehash SHA-512(M), with
+    /// [`VerifyingKey::verify`]'s (ZIP-215) rules over the dom2-prefixed challenge. A
+    /// context over 255 bytes is [`Error::ContextTooLong`].
+    ///
+    /// Execution time depends on the inputs (all of them public).
+    pub fn verify_prehashed(
+        &self,
+        prehash: &[u8; 64],
+        context: &[u8],
+        sig: &Signature,
+    ) -> Result<(), Error> {
+        self.verify_with(Some(&Dom2::ph(context)?), prehash, sig)
+    }
+
+    /// The X25519 public key of this Ed25519 key: the Montgomery u of A,
+    /// u = (1 + y)/(1 - y) (libsodium's `crypto_sign_ed25519_pk_to_curve25519`; see
+    /// [`SigningKey::to_x25519_scalar`](super::SigningKey::to_x25519_scalar)). Unlike
+    /// libsodium this does not refuse small-order keys: their u is of small order and
+    /// X25519 with it gives the all-zero output that
+    /// [`x25519_checked`](crate::montgomery::x25519_checked) refuses.
+    pub fn to_montgomery(&self) -> MontgomeryPoint {
+        self.point.to_montgomery()
+    }
+
+    /// ZIP-215 verification with an optional dom2 prefix in the challenge.
+    fn verify_with(
+        &self,
+        dom: Option<&Dom2<'_>>,
+        msg: &[u8],
+        sig: &Signature,
+    ) -> Result<(), Error> {
         let s = sig.s_scalar()?;
         let r = Point::from_bytes(sig.r_bytes()).map_err(Error::InvalidR)?;
-        let k = challenge(sig.r_bytes(), &self.bytes, msg);
+        let k = challenge_with(dom, sig.r_bytes(), &self.bytes, msg);
         // R' = [k](-A) + [S]B, and the equation is [8](R' - R) = identity.
         let r_prime = Point::vartime_double_scalar_mul_basepoint(&k, &-self.point, &s);
         if (r_prime - r).mul_by_cofactor().is_identity() {

@@ -10,6 +10,7 @@
 //! `is_negative` reduce fully first.
 //!
 //! Bounds: multiplication, squaring and `pow2k` return values below 2^255 + 2^12,
+//! `mul32` below 2^255 + 2^39,
 //! addition below 2^255 + 57, subtraction and negation below 2^256 - 38. Nothing relies
 //! on these tighter bounds (every operation accepts any value below 2^256); they are
 //! why each operation needs only one final carry chain.
@@ -115,6 +116,34 @@ fn sub(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
     let c = _addcarry_u64(c, r[2], m, &mut r[2]);
     let _ = _addcarry_u64(c, r[3], m >> 1, &mut r[3]); // no carry out (see above)
     r
+}
+
+/// a·b for b < 2^32, below 2^255 + 2^39.
+///
+/// The product is below 2^288: four limbs w0..w3 and a top word w4 < 2^32 + 1. What lies
+/// at bit 255 and above, h = 2·w4 + bit 255 of w3 < 2^34, comes back as 19·h < 2^39 on
+/// the low limb, with bit 255 cleared: r' + 19·h < 2^255 + 2^39 cannot carry out. Four
+/// MULs and one carry chain (safe Rust over u128), against sixteen products for a full
+/// multiply.
+#[inline(always)]
+fn mul32(a: &[u64; 4], b: u32) -> [u64; 4] {
+    let b = u128::from(b);
+    let p0 = u128::from(a[0]) * b;
+    let p1 = u128::from(a[1]) * b;
+    let p2 = u128::from(a[2]) * b;
+    let p3 = u128::from(a[3]) * b;
+    // Each pi < 2^96, so pi's high word is below 2^32 and the sums cannot overflow 128.
+    let w0 = p0 as u64;
+    let (w1, c) = adc(p1 as u64, (p0 >> 64) as u64, 0);
+    let (w2, c) = adc(p2 as u64, (p1 >> 64) as u64, c);
+    let (w3, c) = adc(p3 as u64, (p2 >> 64) as u64, c);
+    let w4 = (p3 >> 64) as u64 + c;
+    let h = (w4 << 1) | (w3 >> 63);
+    let (r0, c) = adc(w0, 19 * h, 0);
+    let (r1, c) = adc(w1, 0, c);
+    let (r2, c) = adc(w2, 0, c);
+    let (r3, _) = adc(w3 & LOW63, 0, c); // no carry out (see above)
+    [r0, r1, r2, r3]
 }
 
 /// The canonical limbs (value < p) of any 256-bit value.
@@ -257,6 +286,10 @@ impl crate::FieldArith for Fe {
         } else {
             Fe(asm::pow2k(&self.0, k))
         }
+    }
+    #[inline(always)]
+    fn mul32(&self, b: u32) -> Self {
+        Fe(mul32(&self.0, b))
     }
     fn to_bytes(&self) -> [u8; 32] {
         Fe::to_bytes(self)

@@ -1,0 +1,330 @@
+//! Curve25519 in Montgomery form and X25519 (RFC 7748).
+//!
+//! Curve25519 is v² = u³ + A·u² + u over GF(2^255 - 19) with A = 486662; it is
+//! birationally equivalent to edwards25519 by u = (1 + y)/(1 - y), y = (u - 1)/(u + 1)
+//! (RFC 7748 §4.1). A [`MontgomeryPoint`] holds only the u-coordinate, as RFC 7748 bytes:
+//! a u-coordinate stands for a point and its negative, and may lie on the curve or on
+//! its quadratic twist; X25519 works with both.
+//!
+//! - [`MontgomeryPoint::mul_clamped`] and [`x25519`] are the RFC 7748 function
+//!   X25519(k, u): k is clamped, bit 255 of u is masked, non-canonical u (in
+//!   [p, 2^255)) is accepted and reduced. A constant-time Montgomery ladder on the
+//!   fastest field backend.
+//! - [`MontgomeryPoint::mul_base_clamped`] computes X25519(k, 9) through the Edwards base
+//!   table and the birational map, several times cheaper than a ladder from u = 9.
+//! - [`MontgomeryPoint::to_edwards`] and [`Point::to_montgomery`] cross between the
+//!   two forms.
+//!
+//! # All-zero outputs (RFC 7748 §6.1)
+//!
+//! For a u of small order (0, 1, -1 and the points of order 4 and 8; also their
+//! non-canonical encodings, and the twist's points of small order), X25519 returns 32
+//! zero bytes whatever the scalar: the shared secret then carries no secret at all.
+//! Protocols that need contributory behaviour must refuse it; [`x25519_checked`] and
+//! [`MontgomeryPoint::mul_clamped_checked`] do, in constant time.
+//!
+//! ```
+//! use edwards25519_group::montgomery::{x25519, MontgomeryPoint, X25519_BASEPOINT};
+//!
+//! let alice_secret = [0x11u8; 32];
+//! let bob_secret = [0x22u8; 32];
+//! let alice_public = MontgomeryPoint::mul_base_clamped(alice_secret);
+//! let bob_public = x25519(bob_secret, X25519_BASEPOINT);
+//! let alice_shared = x25519(alice_secret, bob_public);
+//! let bob_shared = alice_public.mul_clamped(bob_secret);
+//! assert_eq!(alice_shared, bob_shared.0);
+//! ```
+
+use core::fmt;
+use core::hash::{Hash, Hasher};
+
+use edwards25519_field::{FieldArith, FieldElement};
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+
+use crate::{Point, Scalar};
+
+/// The u-coordinate of the Curve25519 base point, u = 9 (RFC 7748 §4.1).
+pub const X25519_BASEPOINT: [u8; 32] = {
+    let mut b = [0u8; 32];
+    b[0] = 9;
+    b
+};
+
+/// (A + 2)/4 = 121666, A = 486662: the constant of the ladder's doubling.
+///
+/// RFC 7748 §5 writes the doubling as z2 = E·(AA + a24·E) with a24 = 121665; since
+/// AA = BB + E, that is E·(BB + 121666·E), the form used here ((A + 2)/4, as in
+/// Montgomery's and Bernstein's papers).
+const A24: u32 = 121_666;
+
+/// A point of Curve25519 (or its twist) given by its u-coordinate: 32 bytes,
+/// little-endian, as in RFC 7748.
+///
+/// Any 32 bytes are a `MontgomeryPoint`: bit 255 is ignored and values in [p, 2^255)
+/// stand for their residue mod p, as RFC 7748 asks of X25519. Equality
+/// ([`PartialEq`], [`ConstantTimeEq`]) and hashing compare u mod p (bit 255 ignored), not
+/// the bytes; the field `.0` keeps the bytes as given.
+#[derive(Clone, Copy, Default)]
+pub struct MontgomeryPoint(pub [u8; 32]);
+
+impl MontgomeryPoint {
+    /// The base point, u = 9 ([`X25519_BASEPOINT`]).
+    pub const BASEPOINT: MontgomeryPoint = MontgomeryPoint(X25519_BASEPOINT);
+
+    /// The bytes, as given.
+    pub const fn to_bytes(&self) -> [u8; 32] {
+        self.0
+    }
+
+    /// The bytes, borrowed.
+    pub const fn as_bytes(&self) -> &[u8; 32] {
+        &self.0
+    }
+
+    /// RFC 7748 X25519(k, u) with k = `scalar` and u = self.
+    ///
+    /// k is clamped (bits 0, 1, 2 and 255 cleared, bit 254 set); bit 255 of u is masked
+    /// and u is reduced mod p (non-canonical u accepted). The result is canonical
+    /// (u < p). For u of small order the result is 32 zero bytes (see the [module
+    /// docs](self)); [`MontgomeryPoint::mul_clamped_checked`] refuses those.
+    ///
+    /// Constant time in `scalar` and in u: a Montgomery ladder of 255 steps with
+    /// conditional swaps, one inversion at the end (constant-time safegcd). Runs on the
+    /// fastest field backend this CPU supports, chosen once per call.
+    pub fn mul_clamped(&self, scalar: [u8; 32]) -> MontgomeryPoint {
+        let k = clamp(scalar);
+        let u = FieldElement::from_bytes(&self.0);
+        MontgomeryPoint(edwards25519_field::dispatch!(F => ladder::<F>(&k, &u)))
+    }
+
+    /// [`MontgomeryPoint::mul_clamped`], refusing an all-zero result (u of small order,
+    /// RFC 7748 §6.1): none then. Constant time (the check is a [`Choice`]).
+    pub fn mul_clamped_checked(&self, scalar: [u8; 32]) -> CtOption<MontgomeryPoint> {
+        let out = self.mul_clamped(scalar);
+        let nonzero = !out.0.ct_eq(&[0u8; 32]);
+        CtOption::new(out, nonzero)
+    }
+
+    /// X25519(k, 9): the public key of the secret `scalar`, equal to
+    /// `MontgomeryPoint::BASEPOINT.mul_clamped(scalar)`.
+    ///
+    /// Computed as \[k\]B on edwards25519 with the precomputed base table
+    /// ([`Point::mul_base`], the clamped k reduced mod l: B has order l) and mapped to u
+    /// with one inversion. Constant time.
+    pub fn mul_base_clamped(scalar: [u8; 32]) -> MontgomeryPoint {
+        let s = Scalar::from_bytes_with_clamping(scalar);
+        Point::mul_base(&s).to_montgomery()
+    }
+
+    /// The Edwards point with this u-coordinate, by the birational map
+    /// y = (u - 1)/(u + 1), with x of the sign given by bit 0 of `sign` (the other bits
+    /// are ignored).
+    ///
+    /// Bit 255 of u is ignored and u is reduced mod p. None where the map is undefined
+    /// (u = -1) or u is not on Curve25519 (it is on the twist: no x goes with y). For
+    /// x = 0 (u = 0, the point (0, -1)) the sign has no effect.
+    ///
+    /// Constant time up to the final accept/reject.
+    pub fn to_edwards(&self, sign: u8) -> Option<Point> {
+        let u = FieldElement::from_bytes(&self.0);
+        let one = FieldElement::ONE;
+        let den = u + one;
+        let defined = !den.is_zero();
+        let y = (u - one) * den.invert();
+        let mut y_bytes = y.to_bytes();
+        y_bytes[31] |= (sign & 1) << 7;
+        let p = Point::from_bytes(&y_bytes).ok()?;
+        bool::from(defined).then_some(p)
+    }
+}
+
+/// RFC 7748 X25519(scalar, u): [`MontgomeryPoint::mul_clamped`] on bytes. 32 zero bytes
+/// for u of small order (see the [module docs](self)); [`x25519_checked`] refuses those.
+pub fn x25519(scalar: [u8; 32], u: [u8; 32]) -> [u8; 32] {
+    MontgomeryPoint(u).mul_clamped(scalar).0
+}
+
+/// [`x25519`], refusing an all-zero shared secret (RFC 7748 §6.1: the peer's u was of
+/// small order): none then. Constant time.
+pub fn x25519_checked(scalar: [u8; 32], u: [u8; 32]) -> CtOption<[u8; 32]> {
+    MontgomeryPoint(u).mul_clamped_checked(scalar).map(|p| p.0)
+}
+
+impl Point {
+    /// The u-coordinate of the birationally equivalent Curve25519 point, u = (1 + y)/(1 - y):
+    /// the bytes of [`Point::to_montgomery_bytes`]. The identity and the point of order
+    /// 2, (0, -1), map to u = 0. One inversion.
+    pub fn to_montgomery(&self) -> MontgomeryPoint {
+        MontgomeryPoint(self.to_montgomery_bytes())
+    }
+}
+
+/// RFC 7748 clamping: bits 0, 1, 2 and 255 cleared, bit 254 set.
+#[inline(always)]
+fn clamp(mut k: [u8; 32]) -> [u8; 32] {
+    k[0] &= 0b1111_1000;
+    k[31] &= 0b0111_1111;
+    k[31] |= 0b0100_0000;
+    k
+}
+
+/// The Montgomery ladder of RFC 7748 §5 on x-only projective coordinates, for a clamped
+/// k (bit 255 clear, so bits 254 down to 0 are processed; the count is fixed).
+///
+/// **Invariant** (at the top of the step for bit t, after the pending swap is undone):
+/// with m = k >> (t + 1), (x2 : z2) is the u-coordinate of [m]P and (x3 : z3) that of
+/// [m + 1]P, where P has u = x1. Their difference is always P, which is what the
+/// differential addition x3 = (DA + CB)², z3 = x1·(DA - CB)² needs; the doubling is
+/// x2 = AA·BB, z2 = E·(BB + a24·E). Bit t = 1 swaps the roles, so the step computes
+/// ([2m + 1]P, [2m + 2]P) instead of ([2m]P, [2m + 1]P). For u of small order, and for
+/// u = 0, z2 ends at 0 and the output is 0 (the inversion maps 0 to 0).
+///
+/// Constant time: the bit of k at the public position t is read as a [`Choice`], the
+/// swap is a constant-time conditional swap (deferred: the swap choice is the XOR of
+/// consecutive bits, so each step swaps once), and the operations are the same for
+/// every k and u. Limb bounds are the field type's business: every `F` operation takes
+/// and returns valid elements.
+#[inline(always)]
+fn ladder<F: FieldArith>(k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
+    let x1 = F::from_field(u);
+    let (mut x2, mut z2) = (F::ONE, F::ZERO);
+    let (mut x3, mut z3) = (x1, F::ONE);
+    let mut swap = Choice::from(0);
+    for t in (0..255).rev() {
+        let bit = Choice::from((k[t >> 3] >> (t & 7)) & 1);
+        swap ^= bit;
+        F::conditional_swap(&mut x2, &mut x3, swap);
+        F::conditional_swap(&mut z2, &mut z3, swap);
+        swap = bit;
+
+        let a = x2 + z2;
+        let b = x2 - z2;
+        let c = x3 + z3;
+        let d = x3 - z3;
+        let aa = a.square();
+        let bb = b.square();
+        let da = d * a;
+        let cb = c * b;
+        let e = aa - bb;
+        x3 = (da + cb).square();
+        z3 = x1 * (da - cb).square();
+        x2 = aa * bb;
+        z2 = e * (bb + e.mul32(A24));
+    }
+    F::conditional_swap(&mut x2, &mut x3, swap);
+    F::conditional_swap(&mut z2, &mut z3, swap);
+    (x2 * <F as FieldArith>::invert(&z2)).to_bytes()
+}
+
+impl ConstantTimeEq for MontgomeryPoint {
+    /// Equality of u mod p (bit 255 ignored).
+    fn ct_eq(&self, other: &MontgomeryPoint) -> Choice {
+        FieldElement::from_bytes(&self.0).ct_eq(&FieldElement::from_bytes(&other.0))
+    }
+}
+
+impl PartialEq for MontgomeryPoint {
+    fn eq(&self, other: &MontgomeryPoint) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+
+impl Eq for MontgomeryPoint {}
+
+impl Hash for MontgomeryPoint {
+    /// Hashes the canonical u (consistent with equality).
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        FieldElement::from_bytes(&self.0).to_bytes().hash(state);
+    }
+}
+
+impl ConditionallySelectable for MontgomeryPoint {
+    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+        MontgomeryPoint(<[u8; 32]>::conditional_select(&a.0, &b.0, choice))
+    }
+}
+
+impl From<[u8; 32]> for MontgomeryPoint {
+    fn from(bytes: [u8; 32]) -> MontgomeryPoint {
+        MontgomeryPoint(bytes)
+    }
+}
+
+impl From<MontgomeryPoint> for [u8; 32] {
+    fn from(p: MontgomeryPoint) -> [u8; 32] {
+        p.0
+    }
+}
+
+impl AsRef<[u8]> for MontgomeryPoint {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl fmt::Debug for MontgomeryPoint {
+    /// The bytes as given, little-endian hex.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "MontgomeryPoint(")?;
+        for b in self.0 {
+            write!(f, "{b:02x}")?;
+        }
+        write!(f, ")")
+    }
+}
+
+#[cfg(feature = "zeroize")]
+impl zeroize::Zeroize for MontgomeryPoint {
+    fn zeroize(&mut self) {
+        self.0.zeroize();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn h(s: &str) -> [u8; 32] {
+        hex::decode(s).expect("hex").try_into().expect("32 bytes")
+    }
+
+    /// RFC 7748 §5.2, the first vector, on both field backends (the ladder body run
+    /// directly, not through the dispatcher).
+    #[test]
+    fn ladder_on_both_backends() {
+        let k = clamp(h(
+            "a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4",
+        ));
+        let u = FieldElement::from_bytes(&h(
+            "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c",
+        ));
+        let want = h("c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552");
+        assert_eq!(ladder::<FieldElement>(&k, &u), want);
+        if edwards25519_field::backend::use_fast() {
+            assert_eq!(ladder::<edwards25519_field::backend::Fast>(&k, &u), want);
+        }
+    }
+
+    #[test]
+    fn to_edwards_edges() {
+        // u = -1: the map is undefined.
+        let minus_one = MontgomeryPoint((-FieldElement::ONE).to_bytes());
+        assert!(minus_one.to_edwards(0).is_none());
+        assert!(minus_one.to_edwards(1).is_none());
+        // u = 0 is the point (0, -1) for either sign.
+        let zero = MontgomeryPoint([0; 32]);
+        let t2 = zero.to_edwards(0).expect("order 2");
+        assert_eq!(t2, zero.to_edwards(1).expect("order 2"));
+        assert!(!t2.is_identity() && t2.double().is_identity());
+        // u = 9 is the base point (x even), and -B with the sign bit.
+        let b = MontgomeryPoint::BASEPOINT;
+        assert_eq!(b.to_edwards(0), Some(Point::GENERATOR));
+        assert_eq!(b.to_edwards(1), Some(-Point::GENERATOR));
+        assert_eq!(b.to_edwards(0xfe), Some(Point::GENERATOR));
+        // u = 2 is on the twist (2^3 + A·2^2 + 2 is not a square).
+        let mut two = [0u8; 32];
+        two[0] = 2;
+        assert!(MontgomeryPoint(two).to_edwards(0).is_none());
+        assert_eq!(Point::GENERATOR.to_montgomery(), MontgomeryPoint::BASEPOINT);
+    }
+}
