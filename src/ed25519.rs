@@ -51,6 +51,7 @@
 
 mod batch;
 mod error;
+mod precomputed;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod signature;
@@ -61,6 +62,7 @@ mod verifying;
 
 pub use batch::verify_batch;
 pub use error::Error;
+pub use precomputed::PrecomputedVerifyingKey;
 pub use signature::Signature;
 pub use signing::SigningKey;
 pub use verifying::VerifyingKey;

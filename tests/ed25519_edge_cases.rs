@@ -15,6 +15,10 @@ fn verdicts(key: &[u8; 32], msg: &[u8], sig: &[u8; 64]) -> (Result<(), Error>, R
         Ok(vk) => {
             let sig = Signature::from_bytes(sig);
             let (zip215, strict) = (vk.verify(msg, &sig), vk.verify_strict(msg, &sig));
+            // A precomputed key gives the same verdicts, error for error.
+            let pre = vk.precompute();
+            assert_eq!(pre.verify(msg, &sig), zip215);
+            assert_eq!(pre.verify_strict(msg, &sig), strict);
             // Strict acceptance implies ZIP-215 acceptance, on every input.
             assert!(strict.is_err() || zip215.is_ok());
             (zip215, strict)

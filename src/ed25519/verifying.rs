@@ -1,8 +1,8 @@
 //! The public key and the two verification rules.
 
 use super::{Dom2, Error, Signature, challenge, challenge_with, prehash};
-use crate::Point;
 use crate::montgomery::MontgomeryPoint;
+use crate::{Point, Scalar};
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
@@ -77,6 +77,11 @@ impl VerifyingKey {
         self.verify_with(None, msg, sig)
     }
 
+    /// R' = [k](-A) + [S]B: the double-base product every verification here computes.
+    fn r_prime(&self, k: &Scalar, s: &Scalar) -> Point {
+        Point::vartime_double_scalar_mul_basepoint(k, &-self.point, s)
+    }
+
     /// Verifies an Ed25519ctx signature (RFC 8032 §5.1, phflag 0) on `msg` under
     /// `context`, with [`VerifyingKey::verify`]'s (ZIP-215) rules over the dom2-prefixed
     /// challenge. A context over 255 bytes is [`Error::ContextTooLong`] (no signature
@@ -124,11 +129,23 @@ impl VerifyingKey {
         msg: &[u8],
         sig: &Signature,
     ) -> Result<(), Error> {
+        self.verify_zip215_by(dom, msg, sig, |k, s| self.r_prime(k, s))
+    }
+
+    /// ZIP-215 verification with `r_prime(k, S)` computing [k](-A) + [S]B (this key's
+    /// own double-base product, or a precomputed key's).
+    pub(super) fn verify_zip215_by(
+        &self,
+        dom: Option<&Dom2<'_>>,
+        msg: &[u8],
+        sig: &Signature,
+        r_prime: impl Fn(&Scalar, &Scalar) -> Point,
+    ) -> Result<(), Error> {
         let s = sig.s_scalar()?;
         let r = Point::from_bytes(sig.r_bytes()).map_err(Error::InvalidR)?;
         let k = challenge_with(dom, sig.r_bytes(), &self.bytes, msg);
         // R' = [k](-A) + [S]B, and the equation is [8](R' - R) = identity.
-        let r_prime = Point::vartime_double_scalar_mul_basepoint(&k, &-self.point, &s);
+        let r_prime = r_prime(&k, &s);
         if (r_prime - r).mul_by_cofactor().is_identity() {
             Ok(())
         } else {
@@ -145,6 +162,16 @@ impl VerifyingKey {
     ///
     /// Execution time depends on the inputs (all of them public).
     pub fn verify_strict(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
+        self.verify_strict_by(msg, sig, |k, s| self.r_prime(k, s))
+    }
+
+    /// Strict verification with `r_prime(k, S)` computing [k](-A) + [S]B.
+    pub(super) fn verify_strict_by(
+        &self,
+        msg: &[u8],
+        sig: &Signature,
+        r_prime: impl Fn(&Scalar, &Scalar) -> Point,
+    ) -> Result<(), Error> {
         let s = sig.s_scalar()?;
         if !self.is_canonical() {
             return Err(Error::NonCanonicalPublicKey);
@@ -160,8 +187,7 @@ impl VerifyingKey {
             return Err(Error::SmallOrderR);
         }
         let k = challenge(sig.r_bytes(), &self.bytes, msg);
-        let r_prime = Point::vartime_double_scalar_mul_basepoint(&k, &-self.point, &s);
-        if r_prime == r {
+        if r_prime(&k, &s) == r {
             Ok(())
         } else {
             Err(Error::EquationFailed)
