@@ -45,6 +45,7 @@
 //! [ZIP-215]: https://zips.z.cash/zip-0215
 
 mod batch;
+mod conversions;
 mod error;
 #[cfg(feature = "serde")]
 mod serde_impl;

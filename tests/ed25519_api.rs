@@ -91,7 +91,10 @@ fn signing_is_deterministic_and_keys_round_trip() {
     assert_eq!(Signature::try_from(&sig.to_bytes()[..]), Ok(sig));
     assert_eq!(
         Signature::try_from(&sig.to_bytes()[..63]),
-        Err(Error::InvalidLength)
+        Err(Error::InvalidLength {
+            expected: 64,
+            actual: 63
+        })
     );
     assert_eq!(<[u8; 64]>::from(sig), sig.to_bytes());
     assert!(format!("{sig:?}").contains(&hex::encode(sig.to_bytes())));
@@ -147,7 +150,11 @@ fn errors_display_and_source() {
         Error::SmallOrderR,
         Error::EquationFailed,
         Error::BatchLengthMismatch,
-        Error::InvalidLength,
+        Error::InvalidLength {
+            expected: 32,
+            actual: 31,
+        },
+        Error::KeypairMismatch,
     ];
     let texts: Vec<String> = all.iter().map(|e| e.to_string()).collect();
     for (i, t) in texts.iter().enumerate() {

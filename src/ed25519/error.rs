@@ -30,7 +30,16 @@ pub enum Error {
     /// `verify_batch`: the messages, signatures and keys slices have different lengths.
     BatchLengthMismatch,
     /// A byte slice has the wrong length for the value decoded from it.
-    InvalidLength,
+    InvalidLength {
+        /// The length the value's encoding has (32 for keys, 64 for signatures and
+        /// keypairs).
+        expected: usize,
+        /// The length of the slice given.
+        actual: usize,
+    },
+    /// [`SigningKey::from_keypair_bytes`](super::SigningKey::from_keypair_bytes): the
+    /// public half is not the encoding of the secret half's public key.
+    KeypairMismatch,
 }
 
 impl fmt::Display for Error {
@@ -53,7 +62,12 @@ impl fmt::Display for Error {
             Error::BatchLengthMismatch => {
                 f.write_str("batch verification: messages, signatures and keys differ in length")
             }
-            Error::InvalidLength => f.write_str("input has the wrong length"),
+            Error::InvalidLength { expected, actual } => {
+                write!(f, "wrong length: expected {expected} bytes, got {actual}")
+            }
+            Error::KeypairMismatch => {
+                f.write_str("keypair bytes: the public key does not belong to the secret key")
+            }
         }
     }
 }
@@ -63,6 +77,21 @@ impl core::error::Error for Error {
         match self {
             Error::InvalidPublicKey(e) | Error::InvalidR(e) => Some(e),
             _ => None,
+        }
+    }
+}
+
+impl From<DecodeError> for Error {
+    /// A point that does not decode, taken as a bad public key (the decoding a caller
+    /// does with `?` before building a [`VerifyingKey`](super::VerifyingKey));
+    /// verification itself reports a bad R as [`Error::InvalidR`]. A wrong length
+    /// stays [`Error::InvalidLength`].
+    fn from(e: DecodeError) -> Error {
+        match e {
+            DecodeError::InvalidLength { expected, actual } => {
+                Error::InvalidLength { expected, actual }
+            }
+            e => Error::InvalidPublicKey(e),
         }
     }
 }
