@@ -328,7 +328,7 @@ fn wrong_lengths_are_errors() {
             let wire = ser(f, &RawBytes(vec![7; n]));
             assert_eq!(wire, byte_string(f, &vec![7; n]), "{f:?}");
             if n != 32 {
-                let e = de::<SigningKey>(f, &wire).err().expect("wrong length");
+                let e = de::<SigningKey>(f, &wire).expect_err("wrong length");
                 assert!(says(f, &e, "length"), "{f:?} {n}: {e}");
                 assert!(de::<VerifyingKey>(f, &wire).is_err(), "{f:?} {n}");
             }
