@@ -47,6 +47,7 @@
 mod batch;
 mod conversions;
 mod error;
+mod hex;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod signature;

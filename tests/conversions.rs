@@ -294,3 +294,72 @@ fn keypair_bytes_match_dalek() {
             .contains("does not belong")
     );
 }
+
+#[test]
+fn hex_text_matches_the_ed25519_crate() {
+    for i in 0u8..8 {
+        let seed = [i ^ 0x5a; 32];
+        let sig = SigningKey::from_seed(&seed).sign(&[i; 3]);
+        let theirs = ed25519_dalek::SigningKey::from_bytes(&seed).sign(&[i; 3]);
+        use ed25519_dalek::Signer as _;
+        assert_eq!(sig.to_string(), theirs.to_string());
+        assert_eq!(format!("{sig:x}"), format!("{theirs:x}"));
+        assert_eq!(format!("{sig:X}"), format!("{theirs:X}"));
+        assert_eq!(sig.to_string().parse::<Signature>(), Ok(sig));
+        assert_eq!(format!("{sig:x}").parse::<Signature>(), Ok(sig));
+        let back: ed25519_dalek::Signature = sig.to_string().parse().expect("dalek parses ours");
+        assert_eq!(back, theirs);
+
+        let vk = SigningKey::from_seed(&seed).verifying_key();
+        assert_eq!(vk.to_string(), hex::encode_upper(vk.as_bytes()));
+        assert_eq!(format!("{vk:x}"), hex::encode(vk.as_bytes()));
+        assert_eq!(vk.to_string().parse::<VerifyingKey>(), Ok(vk));
+        assert_eq!(format!("{vk:x}").parse::<VerifyingKey>(), Ok(vk));
+    }
+    let good = SigningKey::from_seed(&[1; 32]).sign(b"x").to_string();
+    assert_eq!(
+        good[..126].parse::<Signature>(),
+        Err(Error::InvalidHexLength {
+            expected: 128,
+            actual: 126
+        })
+    );
+    let mut bad = good.clone().into_bytes();
+    bad[17] = b'g';
+    let bad = String::from_utf8(bad).expect("ascii");
+    let e = bad.parse::<Signature>().expect_err("digit");
+    assert_eq!(e, Error::InvalidHexDigit { index: 17 });
+    assert!(e.to_string().contains("index 17"), "{e}");
+    // A multi-byte character: an error at its first byte, never a panic.
+    let multi = format!("é{}", &good[2..]);
+    assert_eq!(
+        multi.parse::<Signature>(),
+        Err(Error::InvalidHexDigit { index: 0 })
+    );
+    let mut not_a_point = [0u8; 32];
+    not_a_point[0] = 2;
+    assert_eq!(
+        hex::encode(not_a_point).parse::<VerifyingKey>(),
+        Err(Error::InvalidPublicKey(DecodeError::NotOnCurve))
+    );
+    assert_eq!(
+        "".parse::<VerifyingKey>(),
+        Err(Error::InvalidHexLength {
+            expected: 64,
+            actual: 0
+        })
+    );
+}
+
+#[test]
+fn points_and_verifying_keys() {
+    let p = Point::mul_base(&Scalar::from(31u8));
+    let vk = VerifyingKey::from(p);
+    assert_eq!(vk, VerifyingKey::from_point(&p));
+    assert_eq!(VerifyingKey::from(&p), vk);
+    assert_eq!(Point::from(vk), p);
+    assert_eq!(Point::from(&vk), p);
+    assert_eq!(vk.to_bytes(), p.to_bytes());
+    // The fallible way in: bytes, through TryFrom.
+    assert_eq!(VerifyingKey::try_from(&p.to_bytes()), Ok(vk));
+}

@@ -155,6 +155,11 @@ fn errors_display_and_source() {
             actual: 31,
         },
         Error::KeypairMismatch,
+        Error::InvalidHexLength {
+            expected: 64,
+            actual: 2,
+        },
+        Error::InvalidHexDigit { index: 3 },
     ];
     let texts: Vec<String> = all.iter().map(|e| e.to_string()).collect();
     for (i, t) in texts.iter().enumerate() {

@@ -2,6 +2,7 @@
 //! borrowed bytes, and the 64-byte keypair encoding (seed || public key).
 
 use super::{Error, Signature, SigningKey, VerifyingKey};
+use crate::Point;
 use zeroize::Zeroize;
 
 impl SigningKey {
@@ -80,5 +81,26 @@ impl AsRef<[u8]> for Signature {
     /// R || S ([`Signature::as_bytes`]).
     fn as_ref(&self) -> &[u8] {
         self.as_bytes()
+    }
+}
+
+impl From<Point> for VerifyingKey {
+    /// [`VerifyingKey::from_point`]: the key with the point's canonical encoding.
+    fn from(point: Point) -> VerifyingKey {
+        VerifyingKey::from_point(&point)
+    }
+}
+
+impl From<&Point> for VerifyingKey {
+    /// [`VerifyingKey::from_point`].
+    fn from(point: &Point) -> VerifyingKey {
+        VerifyingKey::from_point(point)
+    }
+}
+
+impl From<&VerifyingKey> for Point {
+    /// The point A ([`VerifyingKey::to_point`]).
+    fn from(key: &VerifyingKey) -> Point {
+        key.to_point()
     }
 }

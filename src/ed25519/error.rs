@@ -40,6 +40,20 @@ pub enum Error {
     /// [`SigningKey::from_keypair_bytes`](super::SigningKey::from_keypair_bytes): the
     /// public half is not the encoding of the secret half's public key.
     KeypairMismatch,
+    /// Parsing hex text (`FromStr`): the string does not have the number of digits the
+    /// value needs (128 for a signature, 64 for a key).
+    InvalidHexLength {
+        /// The number of hex digits the value needs.
+        expected: usize,
+        /// The length of the string given, in bytes.
+        actual: usize,
+    },
+    /// Parsing hex text (`FromStr`): the character starting at this byte index is not
+    /// a hex digit.
+    InvalidHexDigit {
+        /// Byte index in the string.
+        index: usize,
+    },
 }
 
 impl fmt::Display for Error {
@@ -65,6 +79,13 @@ impl fmt::Display for Error {
             Error::InvalidLength { expected, actual } => {
                 write!(f, "wrong length: expected {expected} bytes, got {actual}")
             }
+            Error::InvalidHexLength { expected, actual } => {
+                write!(
+                    f,
+                    "wrong hex length: expected {expected} digits, got {actual} characters"
+                )
+            }
+            Error::InvalidHexDigit { index } => write!(f, "not a hex digit at index {index}"),
             Error::KeypairMismatch => {
                 f.write_str("keypair bytes: the public key does not belong to the secret key")
             }
