@@ -167,6 +167,12 @@ fn errors_display_and_source() {
         assert!(!texts[..i].contains(t), "duplicate message {t}");
     }
     assert!(all[0].source().is_some() && all[1].source().is_some());
+    // A printed chain names each cause once: the message leaves it to source().
+    for e in &all {
+        if let Some(cause) = e.source() {
+            assert!(!e.to_string().contains(&cause.to_string()), "{e}");
+        }
+    }
     assert!(all[2].source().is_none());
 }
 

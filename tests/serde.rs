@@ -124,6 +124,11 @@ mod ed25519 {
         let err = serde_json::from_str::<VerifyingKey>(&format!("\"{}\"", hex::encode(bytes)))
             .expect_err("not a point");
         assert!(err.to_string().contains("public key"), "{err}");
+        // serde errors have no chain: the cause is in the one message.
+        assert!(
+            err.to_string().contains("not an edwards25519 point"),
+            "{err}"
+        );
         assert!(from_cbor::<VerifyingKey>(&to_cbor(&bytes)).is_err());
     }
 

@@ -59,8 +59,10 @@ pub enum Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::InvalidPublicKey(e) => write!(f, "invalid Ed25519 public key: {e}"),
-            Error::InvalidR(e) => write!(f, "invalid signature: R is not a point: {e}"),
+            // The decoding error is the source(), not repeated here, so a printed
+            // chain of causes says it once.
+            Error::InvalidPublicKey(_) => f.write_str("invalid Ed25519 public key"),
+            Error::InvalidR(_) => f.write_str("invalid signature: R is not a point"),
             Error::NonCanonicalS => f.write_str("invalid signature: S is not below l"),
             Error::NonCanonicalPublicKey => {
                 f.write_str("public key is a non-canonical point encoding")

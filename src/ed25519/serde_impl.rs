@@ -43,7 +43,7 @@ impl Serialize for VerifyingKey {
 impl<'de> Deserialize<'de> for VerifyingKey {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<VerifyingKey, D::Error> {
         let bytes = deserialize_bytes::<D, 32>(deserializer)?;
-        VerifyingKey::from_bytes(&bytes).map_err(D::Error::custom)
+        VerifyingKey::from_bytes(&bytes).map_err(|e| D::Error::custom(WithCause(e)))
     }
 }
 
@@ -63,5 +63,18 @@ impl<'de> Deserialize<'de> for SigningKey {
         let key = SigningKey::from_seed(&seed);
         seed.zeroize();
         Ok(key)
+    }
+}
+
+/// An error and its cause in one line: serde's errors carry a message, not a chain.
+struct WithCause(super::Error);
+
+impl core::fmt::Display for WithCause {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}", self.0)?;
+        if let Some(cause) = core::error::Error::source(&self.0) {
+            write!(f, ": {cause}")?;
+        }
+        Ok(())
     }
 }
