@@ -363,3 +363,17 @@ fn points_and_verifying_keys() {
     // The fallible way in: bytes, through TryFrom.
     assert_eq!(VerifyingKey::try_from(&p.to_bytes()), Ok(vk));
 }
+
+/// `SubgroupPoint` at the crate root, next to the `group` crate's traits in one `use`
+/// block.
+#[cfg(feature = "group")]
+#[test]
+fn subgroup_point_at_the_root() {
+    use ::group::{Group, GroupEncoding};
+    use edwards25519::SubgroupPoint;
+    let g = SubgroupPoint::generator();
+    assert_eq!(Point::from(g), Point::GENERATOR);
+    assert_eq!(g.to_bytes(), Point::GENERATOR.to_bytes());
+    let same: edwards25519::group::SubgroupPoint = g;
+    assert_eq!(same, g);
+}
