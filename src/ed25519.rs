@@ -36,6 +36,11 @@
 //! `signature::Keypair`, and [`VerifyingKey`] implements `signature::Verifier` (ZIP-215
 //! rules), for both this module's [`Signature`] and the `ed25519` crate's.
 //!
+//! With the `serde` feature, [`SigningKey`], [`VerifyingKey`] and [`Signature`]
+//! serialize to the same bytes as ed25519-dalek 3's keys and the `ed25519` 3 crate's
+//! `Signature`, in every format: the table is in the crate docs,
+//! [serde wire formats](crate#serde-wire-formats).
+//!
 //! ```
 //! use edwards25519::ed25519::{Error, SigningKey};
 //!
@@ -50,7 +55,9 @@
 //! [ZIP-215]: https://zips.z.cash/zip-0215
 
 mod batch;
+mod conversions;
 mod error;
+mod hex;
 mod precomputed;
 #[cfg(feature = "serde")]
 mod serde_impl;

@@ -19,3 +19,21 @@ pub use edwards25519_scalar::Scalar;
 
 #[cfg(feature = "ed25519")]
 pub mod ed25519;
+
+/// The prime-order subgroup, for the `group` crate's prime-order traits (feature
+/// `group`); the same type as `edwards25519::group::SubgroupPoint`.
+///
+/// `edwards25519::group` is this crate's group module, and `group` is the traits
+/// crate: import the traits from the latter, the types from the crate root, and the
+/// two never collide in a `use` line.
+///
+/// ```
+/// use edwards25519::{Point, SubgroupPoint};
+/// use group::{Group, GroupEncoding};
+///
+/// let g = SubgroupPoint::generator();
+/// assert_eq!(Point::from(g), Point::GENERATOR);
+/// assert_eq!(g.to_bytes(), Point::GENERATOR.to_bytes());
+/// ```
+#[cfg(feature = "group")]
+pub use edwards25519_group::SubgroupPoint;

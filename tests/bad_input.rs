@@ -641,11 +641,11 @@ proptest! {
         let sig = Signature::try_from(v.as_slice());
         match v.len() {
             32 => prop_assert_eq!(key, VerifyingKey::from_bytes(&v.clone().try_into().expect("32"))),
-            _ => prop_assert_eq!(key, Err(Error::InvalidLength)),
+            n => prop_assert_eq!(key, Err(Error::InvalidLength { expected: 32, actual: n })),
         }
         match v.len() {
             64 => prop_assert_eq!(sig.map(|s| s.to_bytes().to_vec()), Ok(v.clone())),
-            _ => prop_assert_eq!(sig, Err(Error::InvalidLength)),
+            n => prop_assert_eq!(sig, Err(Error::InvalidLength { expected: 64, actual: n })),
         }
         // A 32-byte slice of point bytes decodes like the array.
         prop_assert_eq!(VerifyingKey::try_from(&b[..]), VerifyingKey::from_bytes(&b));

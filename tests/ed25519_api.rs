@@ -91,7 +91,10 @@ fn signing_is_deterministic_and_keys_round_trip() {
     assert_eq!(Signature::try_from(&sig.to_bytes()[..]), Ok(sig));
     assert_eq!(
         Signature::try_from(&sig.to_bytes()[..63]),
-        Err(Error::InvalidLength)
+        Err(Error::InvalidLength {
+            expected: 64,
+            actual: 63
+        })
     );
     assert_eq!(<[u8; 64]>::from(sig), sig.to_bytes());
     assert!(format!("{sig:?}").contains(&hex::encode(sig.to_bytes())));
@@ -147,7 +150,16 @@ fn errors_display_and_source() {
         Error::SmallOrderR,
         Error::EquationFailed,
         Error::BatchLengthMismatch,
-        Error::InvalidLength,
+        Error::InvalidLength {
+            expected: 32,
+            actual: 31,
+        },
+        Error::KeypairMismatch,
+        Error::InvalidHexLength {
+            expected: 64,
+            actual: 2,
+        },
+        Error::InvalidHexDigit { index: 3 },
     ];
     let texts: Vec<String> = all.iter().map(|e| e.to_string()).collect();
     for (i, t) in texts.iter().enumerate() {
@@ -155,6 +167,12 @@ fn errors_display_and_source() {
         assert!(!texts[..i].contains(t), "duplicate message {t}");
     }
     assert!(all[0].source().is_some() && all[1].source().is_some());
+    // A printed chain names each cause once: the message leaves it to source().
+    for e in &all {
+        if let Some(cause) = e.source() {
+            assert!(!e.to_string().contains(&cause.to_string()), "{e}");
+        }
+    }
     assert!(all[2].source().is_none());
 }
 

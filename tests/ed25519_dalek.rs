@@ -4,7 +4,7 @@
 mod common;
 
 use common::{field, mixed_order_signature, read_json, unhex, unhex_n};
-use ed25519_dalek::Signer as _;
+use ed25519_dalek::{Signer as _, Verifier as _};
 use edwards25519::ed25519::{Signature, SigningKey, VerifyingKey};
 use proptest::prelude::*;
 
@@ -173,4 +173,97 @@ fn strict_agrees_with_dalek_on_edge_cases() {
     // 196 + 12 + 914 + the Wycheproof cases with 64-byte signatures.
     assert!(inputs.len() > 196 + 12 + 914 + 100);
     assert!(accepted > 43);
+}
+
+// The README's claims about ed25519-dalek's `verify` (the migration notes), checked
+// against its behaviour.
+
+/// k = SHA-512(R || A || M) mod l, to build signatures by hand.
+fn challenge(r: &[u8; 32], a: &[u8; 32], msg: &[u8]) -> edwards25519::Scalar {
+    use sha2::{Digest, Sha512};
+    let h: [u8; 64] = Sha512::new()
+        .chain_update(r)
+        .chain_update(a)
+        .chain_update(msg)
+        .finalize()
+        .into();
+    edwards25519::Scalar::from_bytes_mod_order_wide(&h)
+}
+
+/// A signature whose R is the identity, under the secret `a`: S = k·a, so
+/// [S]B = R + [k]A holds for the identity R, whichever encoding of it `r_bytes` is.
+fn identity_r_signature(r_bytes: [u8; 32], msg: &[u8]) -> ([u8; 32], [u8; 64]) {
+    use edwards25519::{Point, Scalar};
+    let a = Scalar::from_bytes_mod_order([0x35; 32]);
+    let a_bytes = Point::mul_base(&a).to_bytes();
+    let s = challenge(&r_bytes, &a_bytes, msg) * a;
+    let mut sig = [0u8; 64];
+    sig[..32].copy_from_slice(&r_bytes);
+    sig[32..].copy_from_slice(&s.to_bytes());
+    (a_bytes, sig)
+}
+
+fn dalek_verify(key: &[u8; 32], msg: &[u8], sig: &[u8; 64]) -> bool {
+    ed25519_dalek::VerifyingKey::from_bytes(key)
+        .expect("a valid key")
+        .verify(msg, &ed25519_dalek::Signature::from_bytes(sig))
+        .is_ok()
+}
+
+/// ed25519-dalek's `verify` rejects a non-canonical encoding of R: it compares the
+/// encoding of the recomputed R with the received bytes. Ours (ZIP-215) accepts it.
+#[test]
+fn dalek_verify_rejects_non_canonical_r() {
+    let msg = b"non-canonical R";
+    // Control: the canonical encoding of the identity (y = 1) passes dalek's verify.
+    let mut canonical = [0u8; 32];
+    canonical[0] = 1;
+    let (key, sig) = identity_r_signature(canonical, msg);
+    assert!(dalek_verify(&key, msg, &sig));
+    assert!(
+        VerifyingKey::from_bytes(&key)
+            .expect("key")
+            .verify(msg, &Signature::from_bytes(&sig))
+            .is_ok()
+    );
+    // The same point encoded with y = p + 1: dalek rejects, ZIP-215 accepts, strict
+    // rejects.
+    let mut non_canonical = [0xffu8; 32];
+    non_canonical[0] = 0xee;
+    non_canonical[31] = 0x7f;
+    let (key, sig) = identity_r_signature(non_canonical, msg);
+    assert!(!dalek_verify(&key, msg, &sig));
+    let vk = VerifyingKey::from_bytes(&key).expect("key");
+    assert_eq!(vk.verify(msg, &Signature::from_bytes(&sig)), Ok(()));
+    assert_eq!(
+        vk.verify_strict(msg, &Signature::from_bytes(&sig)),
+        Err(edwards25519::ed25519::Error::NonCanonicalR)
+    );
+}
+
+/// ed25519-dalek's `verify` is cofactorless: a signature whose R has a torsion
+/// component fails there and passes our cofactored (ZIP-215) `verify`.
+#[test]
+fn dalek_verify_is_cofactorless() {
+    let mut rng = rand::rng();
+    let msg = b"cofactor";
+    // t_a = 0: A torsion-free; t_r = 1: R = [r]B + T with T of order 8.
+    let (key, sig, _) = mixed_order_signature(&mut rng, msg, 0, 1);
+    assert!(!dalek_verify(&key, msg, &sig));
+    let vk = VerifyingKey::from_bytes(&key).expect("key");
+    assert_eq!(vk.verify(msg, &Signature::from_bytes(&sig)), Ok(()));
+}
+
+/// The migration table's `clamp_integer` then `from_bytes_mod_order` is our
+/// `from_bytes_with_clamping`.
+#[test]
+fn dalek_clamping_matches_from_bytes_with_clamping() {
+    for i in 0u8..32 {
+        let bytes = [i.wrapping_mul(59) ^ 0xc3; 32];
+        let theirs = curve25519_dalek::Scalar::from_bytes_mod_order(
+            curve25519_dalek::scalar::clamp_integer(bytes),
+        );
+        let ours = edwards25519::Scalar::from_bytes_with_clamping(bytes);
+        assert_eq!(ours.to_bytes(), theirs.to_bytes());
+    }
 }

@@ -195,7 +195,10 @@ fn public_key_decoding_errors() {
     ));
     assert_eq!(
         VerifyingKey::try_from(&[0u8; 31][..]),
-        Err(Error::InvalidLength)
+        Err(Error::InvalidLength {
+            expected: 32,
+            actual: 31
+        })
     );
     // An R that is not a point.
     let vk = VerifyingKey::from_point(&Point::GENERATOR);

@@ -1,6 +1,8 @@
 //! serde through the facade (feature `serde`): every serializable type round trips
-//! through JSON (hex strings) and CBOR (byte tuples), and invalid input is an error,
-//! never a panic. Keys and signatures need the `ed25519` feature too.
+//! through JSON and CBOR in the shapes of the wire-format table (README, "serde wire
+//! formats"), and invalid input is an error, never a panic. Keys and signatures need
+//! the `ed25519` feature too. `serde_dalek.rs` checks the same shapes against the
+//! dalek crates in four formats.
 #![cfg(feature = "serde")]
 
 use edwards25519::{Point, Scalar};
@@ -15,27 +17,57 @@ fn from_cbor<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> 
     ciborium::from_reader(bytes).map_err(|e| e.to_string())
 }
 
-/// JSON and CBOR round trips, and the JSON shape: the hex of `bytes`.
-fn round_trip<T>(v: &T, bytes: &[u8])
+/// How a value's bytes are written (the wire-format table).
+#[derive(Clone, Copy)]
+#[cfg_attr(not(feature = "ed25519"), allow(dead_code))]
+enum Shape {
+    /// Scalars and points: JSON and CBOR arrays of the byte values.
+    Tuple,
+    /// Keys: a CBOR byte string; a JSON array of the byte values.
+    Bytes,
+    /// Signatures: a CBOR byte string; a JSON upper-case hex string.
+    HexOrBytes,
+}
+
+/// JSON and CBOR round trips, and the exact JSON and CBOR of `bytes` in `shape`.
+fn round_trip<T>(v: &T, bytes: &[u8], shape: Shape)
 where
     T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + core::fmt::Debug,
 {
+    let array = serde_json::to_string(bytes).expect("serialize");
+    let (want_json, want_cbor) = match shape {
+        Shape::Tuple => (array, to_cbor(&bytes)),
+        Shape::Bytes => (array, cbor_byte_string(bytes)),
+        Shape::HexOrBytes => (
+            format!("\"{}\"", hex::encode_upper(bytes)),
+            cbor_byte_string(bytes),
+        ),
+    };
     let json = serde_json::to_string(v).expect("serialize");
-    assert_eq!(json, format!("\"{}\"", hex::encode(bytes)));
+    assert_eq!(json, want_json);
     assert_eq!(&serde_json::from_str::<T>(&json).expect("deserialize"), v);
+    // Lower-case hex is accepted too, for every type.
+    let hex = format!("\"{}\"", hex::encode(bytes));
+    assert_eq!(&serde_json::from_str::<T>(&hex).expect("hex"), v);
     let cbor = to_cbor(v);
-    // The same CBOR as the plain byte sequence: an array of the byte values.
-    assert_eq!(cbor, to_cbor(&bytes));
+    assert_eq!(cbor, want_cbor);
     assert_eq!(&from_cbor::<T>(&cbor).expect("deserialize"), v);
+}
+
+/// A CBOR byte string (major type 2 with a 1-byte length, RFC 8949 §3.1).
+fn cbor_byte_string(bytes: &[u8]) -> Vec<u8> {
+    let mut out = vec![0x58, bytes.len() as u8];
+    out.extend_from_slice(bytes);
+    out
 }
 
 #[test]
 fn scalar_and_point() {
     for i in 0u64..20 {
         let s = Scalar::from(i.wrapping_mul(0x1234_5678_9abc_def1) + 3).invert();
-        round_trip(&s, &s.to_bytes());
+        round_trip(&s, &s.to_bytes(), Shape::Tuple);
         let p = Point::mul_base(&s);
-        round_trip(&p, &p.to_bytes());
+        round_trip(&p, &p.to_bytes(), Shape::Tuple);
     }
     // A scalar >= l and bytes that are no point: errors.
     assert!(serde_json::from_str::<Scalar>(&format!("\"{}\"", "ff".repeat(32))).is_err());
@@ -55,11 +87,11 @@ mod ed25519 {
     fn keys_and_signatures_round_trip() {
         for i in 0u8..20 {
             let sk = SigningKey::from_seed(&[i; 32]);
-            round_trip(&sk, &sk.to_bytes());
+            round_trip(&sk, &sk.to_bytes(), Shape::Bytes);
             let vk = sk.verifying_key();
-            round_trip(&vk, &vk.to_bytes());
+            round_trip(&vk, &vk.to_bytes(), Shape::Bytes);
             let sig = sk.sign(b"serde");
-            round_trip(&sig, &sig.to_bytes());
+            round_trip(&sig, &sig.to_bytes(), Shape::HexOrBytes);
             // What comes back still works.
             let vk2: VerifyingKey =
                 serde_json::from_str(&serde_json::to_string(&vk).expect("ser")).expect("de");
@@ -78,7 +110,7 @@ mod ed25519 {
         bytes[0] = 0xee;
         bytes[31] = 0x7f;
         let vk = VerifyingKey::from_bytes(&bytes).expect("a valid (non-canonical) encoding");
-        round_trip(&vk, &bytes);
+        round_trip(&vk, &bytes, Shape::Bytes);
         let back: VerifyingKey = serde_json::from_str(&format!("\"{}\"", hex::encode(bytes)))
             .expect("accepted like from_bytes");
         assert_eq!(back.to_bytes(), bytes);
@@ -92,6 +124,11 @@ mod ed25519 {
         let err = serde_json::from_str::<VerifyingKey>(&format!("\"{}\"", hex::encode(bytes)))
             .expect_err("not a point");
         assert!(err.to_string().contains("public key"), "{err}");
+        // serde errors have no chain: the cause is in the one message.
+        assert!(
+            err.to_string().contains("not an edwards25519 point"),
+            "{err}"
+        );
         assert!(from_cbor::<VerifyingKey>(&to_cbor(&bytes)).is_err());
     }
 
@@ -102,7 +139,7 @@ mod ed25519 {
         let sig: Signature =
             serde_json::from_str(&format!("\"{}\"", hex::encode(raw))).expect("any 64 bytes");
         assert_eq!(sig, Signature::from_bytes(&raw));
-        round_trip(&sig, &raw);
+        round_trip(&sig, &raw, Shape::HexOrBytes);
     }
 
     #[test]

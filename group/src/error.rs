@@ -22,20 +22,36 @@ pub enum DecodeError {
     NonCanonicalSign,
     /// Extended coordinates with Z = 0 or X·Y != Z·T (all-zero coordinates included).
     InvalidCoordinates,
+    /// A byte slice ([`Point::try_from`](crate::Point#impl-TryFrom<%26[u8]>-for-Point))
+    /// is not 32 bytes long.
+    InvalidLength {
+        /// The length of a point encoding: 32.
+        expected: usize,
+        /// The length of the slice given.
+        actual: usize,
+    },
 }
 
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            DecodeError::NotOnCurve => "not an edwards25519 point: no x matches this y",
-            DecodeError::NonCanonicalY => "non-canonical point encoding: y is not below p",
+        match self {
+            DecodeError::NotOnCurve => {
+                f.write_str("not an edwards25519 point: no x matches this y")
+            }
+            DecodeError::NonCanonicalY => {
+                f.write_str("non-canonical point encoding: y is not below p")
+            }
             DecodeError::NonCanonicalSign => {
-                "non-canonical point encoding: x is zero but the sign bit is set"
+                f.write_str("non-canonical point encoding: x is zero but the sign bit is set")
             }
             DecodeError::InvalidCoordinates => {
-                "invalid extended coordinates: Z is zero or X·Y != Z·T"
+                f.write_str("invalid extended coordinates: Z is zero or X·Y != Z·T")
             }
-        })
+            DecodeError::InvalidLength { expected, actual } => write!(
+                f,
+                "wrong length for a point encoding: expected {expected} bytes, got {actual}"
+            ),
+        }
     }
 }
 

@@ -130,7 +130,7 @@ impl CofactorGroup for Point {
 /// [`GroupEncoding::from_bytes_unchecked`], which, as its trait documents, skips the
 /// subgroup check (it still rejects bytes that are not a point) and is for trusted
 /// bytes only.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SubgroupPoint(Point);
 
 impl SubgroupPoint {

@@ -183,6 +183,39 @@ impl PartialEq for Point {
 
 impl Eq for Point {}
 
+impl core::hash::Hash for Point {
+    /// Hashes the canonical encoding ([`Point::to_bytes`], one inversion), so equal
+    /// points hash equally whatever their coordinates. Not constant time.
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.to_bytes().hash(state);
+    }
+}
+
+impl TryFrom<&[u8]> for Point {
+    type Error = DecodeError;
+
+    /// Decodes a 32-byte slice with [`Point::from_bytes`] (the lenient rules);
+    /// [`DecodeError::InvalidLength`] for any other length.
+    ///
+    /// ```
+    /// use edwards25519_group::{DecodeError, Point};
+    ///
+    /// let bytes = Point::GENERATOR.to_bytes();
+    /// assert_eq!(Point::try_from(&bytes[..]), Ok(Point::GENERATOR));
+    /// assert_eq!(
+    ///     Point::try_from(&bytes[..31]),
+    ///     Err(DecodeError::InvalidLength { expected: 32, actual: 31 })
+    /// );
+    /// ```
+    fn try_from(bytes: &[u8]) -> Result<Point, DecodeError> {
+        let bytes: &[u8; 32] = bytes.try_into().map_err(|_| DecodeError::InvalidLength {
+            expected: 32,
+            actual: bytes.len(),
+        })?;
+        Point::from_bytes(bytes)
+    }
+}
+
 impl ConditionallySelectable for Point {
     fn conditional_select(a: &Point, b: &Point, choice: Choice) -> Point {
         Point(Extended::conditional_select(&a.0, &b.0, choice))

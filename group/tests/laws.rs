@@ -305,6 +305,10 @@ fn decode_errors() {
         DecodeError::NonCanonicalY,
         DecodeError::NonCanonicalSign,
         DecodeError::InvalidCoordinates,
+        DecodeError::InvalidLength {
+            expected: 32,
+            actual: 31,
+        },
     ] {
         let err: &dyn std::error::Error = &e;
         assert!(!err.to_string().is_empty());

@@ -1,5 +1,6 @@
 //! serde for `Point` and `SubgroupPoint` (feature `serde`): round trips through JSON
-//! (a hex string) and CBOR (a 32-tuple of bytes), strict decoding (non-canonical
+//! (an array of 32 numbers, curve25519-dalek's shape; hex accepted too) and CBOR (a
+//! 32-tuple of bytes), strict decoding (non-canonical
 //! encodings and non-points are errors, never panics), and the subgroup check.
 #![cfg(feature = "serde")]
 
@@ -19,8 +20,14 @@ fn from_cbor<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> 
     ciborium::from_reader(bytes).map_err(|e| e.to_string())
 }
 
+/// A hex string (accepted when deserializing).
 fn json_of(bytes: &[u8; 32]) -> String {
     format!("\"{}\"", hex::encode(bytes))
+}
+
+/// The JSON that serialization writes: an array of the 32 byte values.
+fn array_of(bytes: &[u8; 32]) -> String {
+    serde_json::to_string(bytes).expect("serialize")
 }
 
 #[test]
@@ -30,7 +37,7 @@ fn round_trips_and_shapes() {
     for _ in 0..cases(100, 1000) {
         let (p, _) = point_pair(&mut r, &t);
         let json = serde_json::to_string(&p).expect("serialize");
-        assert_eq!(json, json_of(&p.to_bytes()));
+        assert_eq!(json, array_of(&p.to_bytes()));
         assert_eq!(
             serde_json::from_str::<Point>(&json).expect("deserialize"),
             p
@@ -40,9 +47,9 @@ fn round_trips_and_shapes() {
         // beyond the format's own array header).
         assert_eq!(cbor, to_cbor(&p.to_bytes()));
         assert_eq!(from_cbor::<Point>(&cbor), Ok(p));
-        // An array of numbers (curve25519-dalek's JSON) is accepted too.
-        let array = serde_json::to_string(&p.to_bytes()).expect("serialize");
-        assert_eq!(serde_json::from_str::<Point>(&array).expect("array"), p);
+        // A hex string (what earlier versions wrote) is accepted too.
+        let hex = json_of(&p.to_bytes());
+        assert_eq!(serde_json::from_str::<Point>(&hex).expect("hex"), p);
     }
 }
 
@@ -116,7 +123,7 @@ fn subgroup_point() {
     for _ in 0..cases(30, 300) {
         let a = SubgroupPoint::random(&mut r);
         let json = serde_json::to_string(&a).expect("serialize");
-        assert_eq!(json, json_of(&a.to_point().to_bytes()));
+        assert_eq!(json, array_of(&a.to_point().to_bytes()));
         assert_eq!(
             serde_json::from_str::<SubgroupPoint>(&json).expect("deserialize"),
             a

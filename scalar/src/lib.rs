@@ -67,6 +67,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod error;
 #[cfg(feature = "group")]
 mod ff_impl;
 mod invert;
@@ -81,6 +82,8 @@ use core::fmt;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 
 use limbs::Limbs;
+
+pub use error::ScalarError;
 
 /// An integer modulo l, the order of the edwards25519 base point.
 ///
@@ -185,6 +188,27 @@ impl Scalar {
     }
 }
 
+impl From<u8> for Scalar {
+    #[inline]
+    fn from(x: u8) -> Scalar {
+        Scalar::from(u64::from(x))
+    }
+}
+
+impl From<u16> for Scalar {
+    #[inline]
+    fn from(x: u16) -> Scalar {
+        Scalar::from(u64::from(x))
+    }
+}
+
+impl From<u32> for Scalar {
+    #[inline]
+    fn from(x: u32) -> Scalar {
+        Scalar::from(u64::from(x))
+    }
+}
+
 impl From<u64> for Scalar {
     #[inline]
     fn from(x: u64) -> Scalar {
@@ -224,6 +248,40 @@ impl PartialEq for Scalar {
 }
 
 impl Eq for Scalar {}
+
+impl core::hash::Hash for Scalar {
+    /// Hashes the canonical encoding, so equal scalars hash equally. Not constant time
+    /// (a `Hasher` need not be): do not hash secret scalars where timing matters.
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.to_bytes().hash(state);
+    }
+}
+
+impl TryFrom<&[u8]> for Scalar {
+    type Error = ScalarError;
+
+    /// The canonical encoding in a slice: [`ScalarError::InvalidLength`] unless it has
+    /// exactly 32 bytes, [`ScalarError::NonCanonical`] for a value `>= l`
+    /// ([`Scalar::from_canonical_bytes`]).
+    ///
+    /// ```
+    /// use edwards25519_scalar::{Scalar, ScalarError};
+    ///
+    /// assert_eq!(Scalar::try_from(&Scalar::ONE.to_bytes()[..]), Ok(Scalar::ONE));
+    /// assert_eq!(
+    ///     Scalar::try_from(&[0u8; 31][..]),
+    ///     Err(ScalarError::InvalidLength { expected: 32, actual: 31 })
+    /// );
+    /// assert_eq!(Scalar::try_from(&[0xff; 32][..]), Err(ScalarError::NonCanonical));
+    /// ```
+    fn try_from(bytes: &[u8]) -> Result<Scalar, ScalarError> {
+        let bytes: [u8; 32] = bytes.try_into().map_err(|_| ScalarError::InvalidLength {
+            expected: 32,
+            actual: bytes.len(),
+        })?;
+        Option::from(Scalar::from_canonical_bytes(bytes)).ok_or(ScalarError::NonCanonical)
+    }
+}
 
 impl Default for Scalar {
     /// 0.

@@ -30,7 +30,30 @@ pub enum Error {
     /// `verify_batch`: the messages, signatures and keys slices have different lengths.
     BatchLengthMismatch,
     /// A byte slice has the wrong length for the value decoded from it.
-    InvalidLength,
+    InvalidLength {
+        /// The length the value's encoding has (32 for keys, 64 for signatures and
+        /// keypairs).
+        expected: usize,
+        /// The length of the slice given.
+        actual: usize,
+    },
+    /// [`SigningKey::from_keypair_bytes`](super::SigningKey::from_keypair_bytes): the
+    /// public half is not the encoding of the secret half's public key.
+    KeypairMismatch,
+    /// Parsing hex text (`FromStr`): the string does not have the number of digits the
+    /// value needs (128 for a signature, 64 for a key).
+    InvalidHexLength {
+        /// The number of hex digits the value needs.
+        expected: usize,
+        /// The length of the string given, in bytes.
+        actual: usize,
+    },
+    /// Parsing hex text (`FromStr`): the character starting at this byte index is not
+    /// a hex digit.
+    InvalidHexDigit {
+        /// Byte index in the string.
+        index: usize,
+    },
     /// Ed25519ctx / Ed25519ph: the context is longer than 255 bytes (RFC 8032 §5.1:
     /// dom2 encodes its length in one octet).
     ContextTooLong,
@@ -39,8 +62,10 @@ pub enum Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::InvalidPublicKey(e) => write!(f, "invalid Ed25519 public key: {e}"),
-            Error::InvalidR(e) => write!(f, "invalid signature: R is not a point: {e}"),
+            // The decoding error is the source(), not repeated here, so a printed
+            // chain of causes says it once.
+            Error::InvalidPublicKey(_) => f.write_str("invalid Ed25519 public key"),
+            Error::InvalidR(_) => f.write_str("invalid signature: R is not a point"),
             Error::NonCanonicalS => f.write_str("invalid signature: S is not below l"),
             Error::NonCanonicalPublicKey => {
                 f.write_str("public key is a non-canonical point encoding")
@@ -56,7 +81,19 @@ impl fmt::Display for Error {
             Error::BatchLengthMismatch => {
                 f.write_str("batch verification: messages, signatures and keys differ in length")
             }
-            Error::InvalidLength => f.write_str("input has the wrong length"),
+            Error::InvalidLength { expected, actual } => {
+                write!(f, "wrong length: expected {expected} bytes, got {actual}")
+            }
+            Error::InvalidHexLength { expected, actual } => {
+                write!(
+                    f,
+                    "wrong hex length: expected {expected} digits, got {actual} characters"
+                )
+            }
+            Error::InvalidHexDigit { index } => write!(f, "not a hex digit at index {index}"),
+            Error::KeypairMismatch => {
+                f.write_str("keypair bytes: the public key does not belong to the secret key")
+            }
             Error::ContextTooLong => {
                 f.write_str("Ed25519ctx/Ed25519ph context is longer than 255 bytes")
             }
@@ -69,6 +106,21 @@ impl core::error::Error for Error {
         match self {
             Error::InvalidPublicKey(e) | Error::InvalidR(e) => Some(e),
             _ => None,
+        }
+    }
+}
+
+impl From<DecodeError> for Error {
+    /// A point that does not decode, taken as a bad public key (the decoding a caller
+    /// does with `?` before building a [`VerifyingKey`](super::VerifyingKey));
+    /// verification itself reports a bad R as [`Error::InvalidR`]. A wrong length
+    /// stays [`Error::InvalidLength`].
+    fn from(e: DecodeError) -> Error {
+        match e {
+            DecodeError::InvalidLength { expected, actual } => {
+                Error::InvalidLength { expected, actual }
+            }
+            e => Error::InvalidPublicKey(e),
         }
     }
 }

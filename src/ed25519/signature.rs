@@ -11,46 +11,52 @@ use core::fmt;
 /// because the challenge hash covers R exactly as received.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Signature {
-    r: [u8; 32],
-    s: [u8; 32],
+    /// R || S.
+    bytes: [u8; 64],
 }
 
 impl Signature {
     /// The signature with these 64 bytes (R || S).
     pub fn from_bytes(bytes: &[u8; 64]) -> Signature {
-        let mut r = [0u8; 32];
-        let mut s = [0u8; 32];
-        r.copy_from_slice(&bytes[..32]);
-        s.copy_from_slice(&bytes[32..]);
-        Signature { r, s }
+        Signature { bytes: *bytes }
     }
 
     /// The signature from its two halves: the encoding of R and the encoding of S.
     pub fn from_components(r: [u8; 32], s: [u8; 32]) -> Signature {
-        Signature { r, s }
+        let mut bytes = [0u8; 64];
+        bytes[..32].copy_from_slice(&r);
+        bytes[32..].copy_from_slice(&s);
+        Signature { bytes }
     }
 
     /// The 64 bytes R || S, unchanged.
     pub fn to_bytes(&self) -> [u8; 64] {
-        let mut out = [0u8; 64];
-        out[..32].copy_from_slice(&self.r);
-        out[32..].copy_from_slice(&self.s);
-        out
+        self.bytes
+    }
+
+    /// The 64 bytes R || S, borrowed.
+    pub fn as_bytes(&self) -> &[u8; 64] {
+        &self.bytes
     }
 
     /// The encoding of R, the first half.
     pub fn r_bytes(&self) -> &[u8; 32] {
-        &self.r
+        &self.halves()[0]
     }
 
     /// The encoding of S, the second half.
     pub fn s_bytes(&self) -> &[u8; 32] {
-        &self.s
+        &self.halves()[1]
+    }
+
+    /// R and S, as two 32-byte arrays.
+    fn halves(&self) -> &[[u8; 32]] {
+        self.bytes.as_chunks::<32>().0
     }
 
     /// S as a scalar, if it is canonical (below l), as both verification rules require.
     pub(super) fn s_scalar(&self) -> Result<Scalar, Error> {
-        Option::from(Scalar::from_canonical_bytes(self.s)).ok_or(Error::NonCanonicalS)
+        Option::from(Scalar::from_canonical_bytes(*self.s_bytes())).ok_or(Error::NonCanonicalS)
     }
 }
 
@@ -77,7 +83,10 @@ impl TryFrom<&[u8]> for Signature {
 
     /// Fails with [`Error::InvalidLength`] unless the slice has exactly 64 bytes.
     fn try_from(bytes: &[u8]) -> Result<Signature, Error> {
-        let bytes: &[u8; 64] = bytes.try_into().map_err(|_| Error::InvalidLength)?;
+        let bytes: &[u8; 64] = bytes.try_into().map_err(|_| Error::InvalidLength {
+            expected: 64,
+            actual: bytes.len(),
+        })?;
         Ok(Signature::from_bytes(bytes))
     }
 }
@@ -85,7 +94,7 @@ impl TryFrom<&[u8]> for Signature {
 impl fmt::Debug for Signature {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("Signature(")?;
-        for b in self.r.iter().chain(self.s.iter()) {
+        for b in &self.bytes {
             write!(f, "{b:02x}")?;
         }
         f.write_str(")")

@@ -145,6 +145,14 @@ impl SigningKey {
     }
 }
 
+impl SigningKey {
+    /// The seed, borrowed. Secret: handle with care. (No `AsRef<[u8]>`: generic code
+    /// that takes bytes should not be handed a secret key without asking for it.)
+    pub fn as_bytes(&self) -> &[u8; 32] {
+        &self.seed
+    }
+}
+
 impl Drop for SigningKey {
     fn drop(&mut self) {
         self.seed.zeroize();

@@ -239,7 +239,10 @@ impl TryFrom<&[u8]> for VerifyingKey {
 
     /// Fails with [`Error::InvalidLength`] unless the slice has exactly 32 bytes.
     fn try_from(bytes: &[u8]) -> Result<VerifyingKey, Error> {
-        let bytes: &[u8; 32] = bytes.try_into().map_err(|_| Error::InvalidLength)?;
+        let bytes: &[u8; 32] = bytes.try_into().map_err(|_| Error::InvalidLength {
+            expected: 32,
+            actual: bytes.len(),
+        })?;
         VerifyingKey::from_bytes(bytes)
     }
 }
