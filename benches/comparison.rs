@@ -124,6 +124,48 @@ fn group_ops(c: &mut Criterion) {
         });
         g.finish();
     }
+    precomputation_ops(c, &mut r);
+}
+
+/// Tables for the caller's points, and batch encoding, against curve25519-dalek's
+/// `EdwardsBasepointTable`, `VartimeEdwardsPrecomputation` and `compress_batch`.
+fn precomputation_ops(c: &mut Criterion, r: &mut Bytes) {
+    use curve25519_dalek::edwards::{EdwardsBasepointTable, VartimeEdwardsPrecomputation};
+    use curve25519_dalek::traits::{BasepointTable, VartimePrecomputedMultiscalarMul};
+    let (s, ds) = scalars(r);
+    let (p, dp) = points(r);
+
+    let ours = edwards25519::FixedBaseTable::new(&p);
+    let theirs = EdwardsBasepointTable::create(&dp);
+    let mut g = c.benchmark_group("compare/FixedBaseTableMul");
+    g.bench_function("edwards25519", |b| b.iter(|| ours.mul(black_box(&s))));
+    g.bench_function("curve25519-dalek", |b| b.iter(|| &theirs * black_box(&ds)));
+    g.finish();
+
+    let n = 64;
+    let (ss, dss): (Vec<_>, Vec<_>) = (0..n).map(|_| scalars(r)).unzip();
+    let (ps, dps): (Vec<_>, Vec<_>) = (0..n).map(|_| points(r)).unzip();
+    let ours = edwards25519::VartimePrecomputedMultiscalar::new(&ps);
+    let theirs = VartimeEdwardsPrecomputation::new(&dps);
+    let mut g = c.benchmark_group("compare/VarTimePrecomputedMultiScalarMult");
+    g.sampling_mode(SamplingMode::Flat).sample_size(30);
+    g.bench_with_input(BenchmarkId::new("edwards25519", n), &n, |b, _| {
+        b.iter(|| ours.vartime_multiscalar_mul(black_box(&ss)))
+    });
+    g.bench_with_input(BenchmarkId::new("curve25519-dalek", n), &n, |b, _| {
+        b.iter(|| theirs.vartime_multiscalar_mul(black_box(&dss)))
+    });
+    g.finish();
+
+    let darr: [EdwardsPoint; 64] = dps.try_into().expect("64 points");
+    let mut g = c.benchmark_group("compare/EncodingBatch");
+    g.bench_with_input(BenchmarkId::new("edwards25519", n), &n, |b, _| {
+        b.iter(|| Point::to_bytes_batch(black_box(&ps)))
+    });
+    g.bench_with_input(BenchmarkId::new("curve25519-dalek", n), &n, |b, _| {
+        b.iter(|| EdwardsPoint::compress_batch(black_box(&darr)))
+    });
+    g.finish();
 }
 
 /// X25519: `mul_clamped` on a peer's u (the ladder), and `mul_base_clamped` (a public
@@ -242,6 +284,18 @@ fn signatures(c: &mut Criterion) {
     let mut g = c.benchmark_group("compare/Verification");
     g.bench_function("edwards25519", |b| {
         b.iter(|| our_vk.verify(black_box(msg), black_box(&our_sig)))
+    });
+    g.bench_function("ed25519-dalek", |b| {
+        b.iter(|| their_vk.verify(black_box(msg), black_box(&their_sig)))
+    });
+    g.finish();
+
+    // A key verifying many signatures, with its tables built once (ed25519-dalek has no
+    // such form: its plain verify is the peer).
+    let our_pre = our_vk.precompute();
+    let mut g = c.benchmark_group("compare/VerificationPrecomputed");
+    g.bench_function("edwards25519", |b| {
+        b.iter(|| our_pre.verify(black_box(msg), black_box(&our_sig)))
     });
     g.bench_function("ed25519-dalek", |b| {
         b.iter(|| their_vk.verify(black_box(msg), black_box(&their_sig)))
