@@ -256,7 +256,7 @@ fn point_backend_selection() {
     };
     assert_eq!(name, want);
     if cfg!(edwards25519_backend = "portable") {
-        assert_eq!(name, "portable");
+        assert!(name.starts_with("portable"), "{name}");
     }
 }
 
