@@ -10,8 +10,8 @@ use core::fmt;
 /// [`VerifyingKey::verify`] and [`VerifyingKey::verify_strict`], faster.
 ///
 /// How: with tables of 64 odd multiples of -A, -2^128·A, B and 2^128·B, the two scalars
-/// of R' = [k](-A) + [S]B split into 128-bit halves, k = k₀ + 2^128·k₁, and
-/// R' = [k₀](-A) + [k₁](-2^128·A) + [S₀]B + [S₁](2^128·B): four width-8 NAF terms
+/// of `R' = k·(-A) + S·B` split into 128-bit halves, `k = k₀ + 2^128·k₁`, and
+/// `R' = k₀·(-A) + k₁·(-2^128·A) + S₀·B + S₁·(2^128·B)`: four width-8 NAF terms
 /// over about 128 shared doublings instead of two terms over about 253. Building the
 /// tables costs about 400 point additions and one inversion; they take 24-40 KiB.
 ///
@@ -71,7 +71,7 @@ impl PrecomputedVerifyingKey {
         &self.key
     }
 
-    /// [k](-A) + [S]B from the tables.
+    /// `k·(-A) + S·B` from the tables.
     fn r_prime(&self, k: &Scalar, s: &Scalar) -> Point {
         let (k0, k1) = halves(k);
         let (s0, s1) = halves(s);

@@ -77,7 +77,7 @@ impl VerifyingKey {
         self.verify_with(None, msg, sig)
     }
 
-    /// R' = [k](-A) + [S]B: the double-base product every verification here computes.
+    /// `R' = k·(-A) + S·B`: the double-base product every verification here computes.
     fn r_prime(&self, k: &Scalar, s: &Scalar) -> Point {
         Point::vartime_double_scalar_mul_basepoint(k, &-self.point, s)
     }
@@ -132,7 +132,7 @@ impl VerifyingKey {
         self.verify_zip215_by(dom, msg, sig, |k, s| self.r_prime(k, s))
     }
 
-    /// ZIP-215 verification with `r_prime(k, S)` computing [k](-A) + [S]B (this key's
+    /// ZIP-215 verification with `r_prime(k, S)` computing `k·(-A) + S·B` (this key's
     /// own double-base product, or a precomputed key's).
     pub(super) fn verify_zip215_by(
         &self,
@@ -165,7 +165,7 @@ impl VerifyingKey {
         self.verify_strict_by(msg, sig, |k, s| self.r_prime(k, s))
     }
 
-    /// Strict verification with `r_prime(k, S)` computing [k](-A) + [S]B.
+    /// Strict verification with `r_prime(k, S)` computing `k·(-A) + S·B`.
     pub(super) fn verify_strict_by(
         &self,
         msg: &[u8],

@@ -21,7 +21,9 @@
 
 use edwards25519_field::FieldElement;
 
-use crate::models::{AffineCached, Extended};
+#[cfg(feature = "alloc")]
+use crate::models::AffineCached;
+use crate::models::Extended;
 
 pub(crate) mod serial;
 
@@ -92,6 +94,7 @@ pub(crate) trait PointBackend: Copy {
     /// representation.
     fn odd_base_multiples(self) -> &'static [Self::Affine; 64];
     /// A portable affine addend in this representation.
+    #[cfg(feature = "alloc")]
     fn affine(self, a: &AffineCached<FieldElement>) -> Self::Affine;
     /// The points as affine addends, for Pippenger (the serial backend shares one
     /// inversion over all of them; the vector one gains nothing from Z = 1).

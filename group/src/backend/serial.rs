@@ -114,6 +114,7 @@ impl<F: CurveField> PointBackend for Serial<F> {
     fn odd_base_multiples(self) -> &'static OddMultiples<F> {
         F::odd_base_multiples()
     }
+    #[cfg(feature = "alloc")]
     #[inline(always)]
     fn affine(self, a: &AffineCached<FieldElement>) -> AffineCached<F> {
         AffineCached {

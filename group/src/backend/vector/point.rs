@@ -267,6 +267,7 @@ impl<F: VectorField> PointBackend for Vector<F> {
     fn odd_base_multiples(self) -> &'static [Cached4<F>; 64] {
         &F::tables().odd
     }
+    #[cfg(feature = "alloc")]
     #[inline(always)]
     fn affine(self, a: &AffineCached<FieldElement>) -> Cached4<F> {
         Cached4(F::from_elements(affine_lanes(a)))
