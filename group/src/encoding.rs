@@ -57,8 +57,12 @@ fn decode<F: FieldArith>(bytes: &[u8; 32]) -> Decoded<F> {
 #[inline(always)]
 fn encode<F: FieldArith>(p: &Extended<F>) -> [u8; 32] {
     let zinv = <F as FieldArith>::invert(&p.z);
-    let x = p.x * zinv;
-    let y = p.y * zinv;
+    encode_affine(&(p.x * zinv), &(p.y * zinv))
+}
+
+/// The encoding of affine (x, y): y with the low bit of x in bit 255.
+#[inline(always)]
+fn encode_affine<F: FieldArith>(x: &F, y: &F) -> [u8; 32] {
     let mut s = y.to_bytes();
     s[31] |= x.is_negative().unwrap_u8() << 7;
     s
@@ -128,31 +132,21 @@ impl Point {
     }
 }
 
-/// The encodings of `points` with one inversion for all of them (Montgomery's trick:
-/// with prefix products Z₀·…·Zₖ, 1/Zₖ is the running inverse times the previous prefix,
-/// then the running inverse times Zₖ moves it one step back). Every Z is nonzero (the
-/// `Point` invariant), so the product is invertible.
+/// The encodings of `points` with one inversion for all of them
+/// (`models::invert_all`).
 #[cfg(feature = "alloc")]
 fn encode_batch<F: FieldArith>(points: &[Point]) -> alloc::vec::Vec<[u8; 32]> {
-    let mut prefix = alloc::vec::Vec::with_capacity(points.len());
-    let mut product = F::ONE;
-    for p in points {
-        prefix.push(product);
-        product = product * F::from_field(&p.0.z);
-    }
-    let mut inv = <F as FieldArith>::invert(&product);
-    let mut out = alloc::vec![[0u8; 32]; points.len()];
-    for ((p, pre), slot) in points.iter().zip(prefix).zip(out.iter_mut()).rev() {
-        let z = F::from_field(&p.0.z);
-        let zinv = inv * pre;
-        inv = inv * z;
-        let x = F::from_field(&p.0.x) * zinv;
-        let y = F::from_field(&p.0.y) * zinv;
-        let mut s = y.to_bytes();
-        s[31] |= x.is_negative().unwrap_u8() << 7;
-        *slot = s;
-    }
-    out
+    let zinv = crate::models::invert_all(points.iter().map(|p| F::from_field(&p.0.z)));
+    points
+        .iter()
+        .zip(zinv)
+        .map(|(p, zinv)| {
+            encode_affine(
+                &(F::from_field(&p.0.x) * zinv),
+                &(F::from_field(&p.0.y) * zinv),
+            )
+        })
+        .collect()
 }
 
 #[cfg(feature = "alloc")]

@@ -329,6 +329,30 @@ impl<F: FieldArith> ConditionallySelectable for AffineCached<F> {
     }
 }
 
+/// 1/zᵢ for every zᵢ, with one field inversion for all of them (Montgomery's trick):
+/// with prefix products z₀·…·zᵢ₋₁, walking back from 1/(z₀·…·zₙ₋₁), each step's
+/// inverse times the previous prefix is 1/zᵢ, and times zᵢ moves it one step back.
+/// Cost: 3 multiplications per value and one inversion. Every zᵢ must be nonzero (the
+/// Z of a `Point`), so the product is invertible. Constant time.
+#[cfg(feature = "alloc")]
+pub(crate) fn invert_all<F: FieldArith>(z: impl Iterator<Item = F>) -> alloc::vec::Vec<F> {
+    let values: alloc::vec::Vec<F> = z.collect();
+    let mut out = alloc::vec::Vec::with_capacity(values.len());
+    let mut product = F::ONE;
+    for zi in &values {
+        out.push(product);
+        product = product * *zi;
+    }
+    // inv = 1/(z₀·…·zᵢ) at the top of each step; out[i] holds z₀·…·zᵢ₋₁ until then.
+    let mut inv = product.invert();
+    for (slot, zi) in out.iter_mut().zip(&values).rev() {
+        let zinv = inv * *slot;
+        inv = inv * *zi;
+        *slot = zinv;
+    }
+    out
+}
+
 impl<F: FieldArith> Extended<F> {
     /// Converts between backends (exact: goes through the portable representation).
     pub(crate) fn convert<G: FieldArith>(&self) -> Extended<G> {

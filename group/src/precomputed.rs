@@ -180,6 +180,32 @@ impl fmt::Debug for VartimePrecomputedMultiscalar {
     }
 }
 
+/// The 64 odd multiples `[j] = (2j + 1)·P` of each point as backend `b`'s affine
+/// addends: 64 additions per point, one inversion for all of them.
+#[inline(always)]
+fn odd_tables<B: PointBackend>(b: B, points: &[Extended<FieldElement>]) -> Vec<[B::Affine; 64]> {
+    let mut ext = Vec::with_capacity(points.len() * 64);
+    for p in points {
+        let p = b.from_point(p);
+        let p2 = b.to_cached(&b.to_extended(&b.double_point(&p)));
+        let mut acc = p;
+        for _ in 0..64 {
+            ext.push(b.to_point(&acc));
+            acc = b.to_extended(&b.add(&acc, &p2));
+        }
+    }
+    let affine = batch_to_affine_cached::<FieldElement>(&ext);
+    let mut tables: Vec<[B::Affine; 64]> = Vec::with_capacity(points.len());
+    for chunk in affine.chunks_exact(64) {
+        let mut t = [b.affine(&chunk[0]); 64];
+        for (slot, a) in t.iter_mut().zip(chunk) {
+            *slot = b.affine(a);
+        }
+        tables.push(t);
+    }
+    tables
+}
+
 /// Builds the odd-multiple tables on a backend.
 struct BuildOdd<'a>(&'a [Extended<FieldElement>]);
 
@@ -187,26 +213,7 @@ impl Op for BuildOdd<'_> {
     type Output = Box<dyn Any + Send + Sync>;
     #[inline(always)]
     fn run<B: PointBackend>(self, b: B) -> Self::Output {
-        let mut ext = Vec::with_capacity(self.0.len() * 64);
-        for p in self.0 {
-            let p = b.from_point(p);
-            let p2 = b.to_cached(&b.to_extended(&b.double_point(&p)));
-            let mut acc = p;
-            for _ in 0..64 {
-                ext.push(b.to_point(&acc));
-                acc = b.to_extended(&b.add(&acc, &p2));
-            }
-        }
-        let affine = batch_to_affine_cached::<FieldElement>(&ext);
-        let mut tables: Vec<[B::Affine; 64]> = Vec::with_capacity(self.0.len());
-        for chunk in affine.chunks_exact(64) {
-            let mut t = [b.affine(&chunk[0]); 64];
-            for (slot, a) in t.iter_mut().zip(chunk) {
-                *slot = b.affine(a);
-            }
-            tables.push(t);
-        }
-        Box::new(tables)
+        Box::new(odd_tables(b, self.0))
     }
 }
 
@@ -228,37 +235,15 @@ impl Op for MixedMul<'_> {
         }
         let sum = match self.pre.tables.downcast_ref::<Vec<[B::Affine; 64]>>() {
             Some(tables) => interleaved(b, self.static_nafs, tables, self.dynamic_nafs, &dynamic),
+            // Another backend's tables (see the module docs): this backend's, built
+            // for this call.
             None => {
-                // Another backend's tables (see the module docs): per-call width-5
-                // tables for the static points too, from their width-8 digits' values.
-                let mut nafs = Vec::with_capacity(self.static_nafs.len());
-                let mut all = Vec::with_capacity(self.static_nafs.len());
-                for (naf, p) in self.static_nafs.iter().zip(&self.pre.points) {
-                    nafs.push(renaf(naf));
-                    all.push(odd_multiples(b, &b.from_point(p)));
-                }
-                nafs.extend_from_slice(self.dynamic_nafs);
-                all.extend_from_slice(&dynamic);
-                interleaved::<B>(b, &[], &[], &nafs, &all)
+                let tables = odd_tables(b, &self.pre.points);
+                interleaved(b, self.static_nafs, &tables, self.dynamic_nafs, &dynamic)
             }
         };
         b.to_point(&sum)
     }
-}
-
-/// The width-5 NAF of the scalar a width-8 NAF represents (the fallback path only).
-fn renaf(naf: &[i8; 256]) -> [i8; 256] {
-    let mut s = Scalar::ZERO;
-    let two = Scalar::ONE + Scalar::ONE;
-    for &d in naf.iter().rev() {
-        let mag = Scalar::from_bytes_mod_order({
-            let mut b = [0u8; 32];
-            b[0] = d.unsigned_abs();
-            b
-        });
-        s = s * two + if d < 0 { -mag } else { mag };
-    }
-    s.vartime_non_adjacent_form(5)
 }
 
 impl VartimePrecomputedMultiscalar {

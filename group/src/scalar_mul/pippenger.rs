@@ -112,28 +112,17 @@ pub(crate) fn digits(scalar: &Scalar, c: usize, out: &mut [i16]) {
 pub(crate) fn batch_to_affine_cached<F: FieldArith>(
     points: &[Extended<F>],
 ) -> Vec<AffineCached<F>> {
-    // prefix[i] = Z_0·…·Z_{i-1}; every Z is nonzero (the `Point` invariant), so the
-    // product is invertible.
-    let mut prefix = Vec::with_capacity(points.len());
-    let mut product = F::ONE;
-    for p in points {
-        prefix.push(product);
-        product = product * p.z;
-    }
-    // inv = 1/(Z_0·…·Z_i) at the top of each step below.
-    let mut inv = <F as FieldArith>::invert(&product);
+    let zinv = crate::models::invert_all(points.iter().map(|p| p.z));
     let d2 = F::from_field(&D2);
-    let mut out = vec![AffineCached::IDENTITY; points.len()];
-    for ((p, pre), slot) in points.iter().zip(prefix).zip(out.iter_mut()).rev() {
-        let zinv = inv * pre;
-        inv = inv * p.z;
+    let mut out = Vec::with_capacity(points.len());
+    for (p, zinv) in points.iter().zip(zinv) {
         let x = p.x * zinv;
         let y = p.y * zinv;
-        *slot = AffineCached {
+        out.push(AffineCached {
             y_plus_x: y + x,
             y_minus_x: y - x,
             xy2d: x * y * d2,
-        };
+        });
     }
     out
 }
