@@ -68,7 +68,10 @@ impl AffinePoint {
 
     /// The point (x, y), if it is on the curve: -x² + y² = 1 + d·x²·y²; otherwise
     /// [`DecodeError::NotOnCurve`]. Constant time up to the verdict.
-    pub fn from_coordinates(x: &FieldElement, y: &FieldElement) -> Result<AffinePoint, DecodeError> {
+    pub fn from_coordinates(
+        x: &FieldElement,
+        y: &FieldElement,
+    ) -> Result<AffinePoint, DecodeError> {
         let (x2, y2) = (x.square(), y.square());
         let on_curve = (y2 - x2).ct_eq(&(FieldElement::ONE + D * x2 * y2));
         if bool::from(on_curve) {
@@ -119,7 +122,7 @@ impl AffinePoint {
     }
 
     /// (y+x, y-x, 2d·x·y): the addend of a mixed addition. Cost: 2M.
-    fn to_affine_cached(&self) -> AffineCached<FieldElement> {
+    fn addend(&self) -> AffineCached<FieldElement> {
         AffineCached {
             y_plus_x: self.y + self.x,
             y_minus_x: self.y - self.x,
@@ -299,7 +302,7 @@ impl Add<&AffinePoint> for &Point {
     /// Mixed addition with an affine addend (Z2 = 1): 2M to prepare it, 3M to add, 4M
     /// back to extended; valid for every pair, the identity and doubling included.
     fn add(self, rhs: &AffinePoint) -> Point {
-        Point(self.0.add_affine(&rhs.to_affine_cached()).to_extended())
+        Point(self.0.add_affine(&rhs.addend()).to_extended())
     }
 }
 
@@ -307,7 +310,7 @@ impl Sub<&AffinePoint> for &Point {
     type Output = Point;
     /// Mixed subtraction (the same cost as [`Point`] + [`AffinePoint`]).
     fn sub(self, rhs: &AffinePoint) -> Point {
-        Point(self.0.sub_affine(&rhs.to_affine_cached()).to_extended())
+        Point(self.0.sub_affine(&rhs.addend()).to_extended())
     }
 }
 
@@ -359,25 +362,25 @@ forward_to_ref!(Scalar, AffinePoint, Mul, mul);
 
 impl AddAssign<&AffinePoint> for Point {
     fn add_assign(&mut self, rhs: &AffinePoint) {
-        *self = &*self + rhs;
+        *self = Add::add(&*self, rhs);
     }
 }
 
 impl AddAssign<AffinePoint> for Point {
     fn add_assign(&mut self, rhs: AffinePoint) {
-        *self = &*self + &rhs;
+        *self = Add::add(&*self, &rhs);
     }
 }
 
 impl SubAssign<&AffinePoint> for Point {
     fn sub_assign(&mut self, rhs: &AffinePoint) {
-        *self = &*self - rhs;
+        *self = Sub::sub(&*self, rhs);
     }
 }
 
 impl SubAssign<AffinePoint> for Point {
     fn sub_assign(&mut self, rhs: AffinePoint) {
-        *self = &*self - &rhs;
+        *self = Sub::sub(&*self, &rhs);
     }
 }
 

@@ -351,25 +351,25 @@ forward_to_ref!(Scalar, SubgroupAffinePoint, Mul, mul);
 
 impl AddAssign<&SubgroupAffinePoint> for SubgroupPoint {
     fn add_assign(&mut self, rhs: &SubgroupAffinePoint) {
-        *self = &*self + rhs;
+        *self = Add::add(&*self, rhs);
     }
 }
 
 impl AddAssign<SubgroupAffinePoint> for SubgroupPoint {
     fn add_assign(&mut self, rhs: SubgroupAffinePoint) {
-        *self = &*self + &rhs;
+        *self = Add::add(&*self, &rhs);
     }
 }
 
 impl SubAssign<&SubgroupAffinePoint> for SubgroupPoint {
     fn sub_assign(&mut self, rhs: &SubgroupAffinePoint) {
-        *self = &*self - rhs;
+        *self = Sub::sub(&*self, rhs);
     }
 }
 
 impl SubAssign<SubgroupAffinePoint> for SubgroupPoint {
     fn sub_assign(&mut self, rhs: SubgroupAffinePoint) {
-        *self = &*self - &rhs;
+        *self = Sub::sub(&*self, &rhs);
     }
 }
 
@@ -424,14 +424,29 @@ mod tests {
     /// same formula, and its bounds.
     #[test]
     fn wnaf_window() {
-        for n in [0usize, 1, 2, 3, 10, 100, 1000, 10_000, 1 << 20, 1 << 40, usize::MAX] {
+        for n in [
+            0usize,
+            1,
+            2,
+            3,
+            10,
+            100,
+            1000,
+            10_000,
+            1 << 20,
+            1 << 40,
+            usize::MAX,
+        ] {
             let w = recommended_wnaf(n);
             assert!((2..=22).contains(&w), "n = {n}: {w}");
             let cost = |w: usize| 2f64.powi(w as i32 - 1) + n as f64 * 256.0 / (w as f64 + 1.0);
             let best = (2..=22usize)
                 .min_by(|a, b| cost(*a).partial_cmp(&cost(*b)).expect("finite"))
                 .expect("nonempty");
-            assert!(cost(w) <= cost(best) * (1.0 + 1e-9), "n = {n}: {w} vs {best}");
+            assert!(
+                cost(w) <= cost(best) * (1.0 + 1e-9),
+                "n = {n}: {w} vs {best}"
+            );
         }
         assert_eq!(recommended_wnaf(1), 5);
         assert_eq!(recommended_wnaf(100), 9);

@@ -174,7 +174,11 @@ fn montgomery_batch<F: FieldArith>(points: &[Point]) -> alloc::vec::Vec<Montgome
             let (y, z) = (F::from_field(&p.0.y), F::from_field(&p.0.z));
             let den = z - y;
             let den_zero = den.is_zero();
-            (z + y, F::conditional_select(&den, &F::ONE, den_zero), den_zero)
+            (
+                z + y,
+                F::conditional_select(&den, &F::ONE, den_zero),
+                den_zero,
+            )
         })
         .collect();
     let inv = crate::models::invert_all(parts.iter().map(|(_, den, _)| *den));

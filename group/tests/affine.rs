@@ -10,6 +10,8 @@
 //! only one x. Each test prints "cross-check NAME: N cases, zero disagreements"
 //! (`cargo test --release --test affine -- --nocapture`).
 
+#![allow(clippy::op_ref)] // every operator form is exercised on purpose
+
 mod common;
 
 use common::{Tally, cases, hex32, point_pair, rng, scalar_pair, torsion};
@@ -66,7 +68,11 @@ fn round_trips_edge_points() {
     static TALLY: Tally = Tally::new("affine round trips, edge points");
     let b = Point::GENERATOR;
     let db = curve25519_dalek::constants::ED25519_BASEPOINT_POINT;
-    let mut pairs = vec![(Point::IDENTITY, EdwardsPoint::identity()), (b, db), (-b, -db)];
+    let mut pairs = vec![
+        (Point::IDENTITY, EdwardsPoint::identity()),
+        (b, db),
+        (-b, -db),
+    ];
     for (tp, dt) in torsion() {
         pairs.push((tp, dt));
         pairs.push((b + tp, db + dt));
@@ -163,7 +169,10 @@ fn byte_decoding_errors() {
     let mut neg_zero = [0u8; 32];
     neg_zero[0] = 1;
     neg_zero[31] = 0x80;
-    assert_eq!(AffinePoint::from_bytes(&neg_zero), Ok(AffinePoint::IDENTITY));
+    assert_eq!(
+        AffinePoint::from_bytes(&neg_zero),
+        Ok(AffinePoint::IDENTITY)
+    );
     assert_eq!(
         AffinePoint::from_canonical_bytes(&neg_zero),
         Err(DecodeError::NonCanonicalSign)
@@ -244,10 +253,7 @@ fn batches_equal_single_conversions() {
     }
     // Only identities, only torsion points (u = 0 for the identity and (0, -1)).
     let ids = vec![Point::IDENTITY; 5];
-    assert_eq!(
-        Point::batch_to_affine(&ids),
-        vec![AffinePoint::IDENTITY; 5]
-    );
+    assert_eq!(Point::batch_to_affine(&ids), vec![AffinePoint::IDENTITY; 5]);
     assert_eq!(
         Point::to_montgomery_batch(&ids),
         vec![MontgomeryPoint([0; 32]); 5]

@@ -5,9 +5,11 @@
 //! on `Point` (a `CofactorCurve`, not prime order), checked against curve25519-dalek.
 #![cfg(feature = "group")]
 
+#![allow(clippy::op_ref)] // every operator form is exercised on purpose
+
 mod common;
 
-use common::{Tally, cases, noncanonical_json, hex32, point_pair, rng, scalar_pair, torsion};
+use common::{Tally, cases, hex32, noncanonical_json, point_pair, rng, scalar_pair, torsion};
 use edwards25519_group::{AffinePoint, Point, Scalar, SubgroupAffinePoint, SubgroupPoint};
 use group::cofactor::{CofactorCurve, CofactorCurveAffine, CofactorGroup};
 use group::prime::{PrimeCurve, PrimeCurveAffine};
@@ -79,9 +81,16 @@ fn point_curve_against_dalek() {
             dsum.compress().to_bytes()
         );
     }
-    assert!(bool::from(<AffinePoint as CurveAffine>::identity().is_identity()));
-    assert!(!bool::from(<AffinePoint as CurveAffine>::generator().is_identity()));
-    assert_eq!(<AffinePoint as CurveAffine>::generator().to_curve(), Point::GENERATOR);
+    assert!(bool::from(
+        <AffinePoint as CurveAffine>::identity().is_identity()
+    ));
+    assert!(!bool::from(
+        <AffinePoint as CurveAffine>::generator().is_identity()
+    ));
+    assert_eq!(
+        <AffinePoint as CurveAffine>::generator().to_curve(),
+        Point::GENERATOR
+    );
     // wNAF on points with torsion, against dalek's product.
     for _ in 0..cases(20, 100) {
         let (p, dp) = point_pair(&mut r, &t);
@@ -156,7 +165,10 @@ fn affine_encodings() {
         assert_eq!(SubgroupAffinePoint::from(g), a);
         assert_eq!(Point::from(a), Point::from(g));
         assert_eq!(AffinePoint::from(a), Point::from(g).to_affine());
-        assert_eq!((a.x(), a.y()), (AffinePoint::from(a).x(), AffinePoint::from(a).y()));
+        assert_eq!(
+            (a.x(), a.y()),
+            (AffinePoint::from(a).x(), AffinePoint::from(a).y())
+        );
         assert_eq!(-a, Curve::to_affine(&-g));
         let s = <Scalar as group::ff::Field>::random(&mut r);
         assert_eq!(a * s, g * s);
@@ -182,6 +194,9 @@ fn subgroup_affine_zeroize_and_default() {
     assert_eq!(a.to_subgroup_point(), SubgroupPoint::generator());
     a.zeroize();
     assert_eq!(a, SubgroupAffinePoint::IDENTITY);
-    assert_eq!(SubgroupAffinePoint::default(), SubgroupAffinePoint::IDENTITY);
+    assert_eq!(
+        SubgroupAffinePoint::default(),
+        SubgroupAffinePoint::IDENTITY
+    );
     assert!(bool::from(CurveAffine::is_identity(&a)));
 }
