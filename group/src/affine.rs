@@ -117,6 +117,7 @@ impl AffinePoint {
     }
 
     /// 1 if self is the identity (x = 0, y = 1).
+    #[cfg(feature = "group")]
     pub(crate) fn ct_is_identity(&self) -> Choice {
         self.ct_eq(&AffinePoint::IDENTITY)
     }

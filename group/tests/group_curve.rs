@@ -4,7 +4,6 @@
 //! needs only `WnafGroup`), on `Point`; and the properties those suites cannot reach
 //! on `Point` (a `CofactorCurve`, not prime order), checked against curve25519-dalek.
 #![cfg(feature = "group")]
-
 #![allow(clippy::op_ref)] // every operator form is exercised on purpose
 
 mod common;
