@@ -23,7 +23,9 @@ fn facade_affine_round_trip_and_batches() {
         assert_eq!(u.to_bytes(), d.to_montgomery().to_bytes());
         assert_eq!(AffinePoint::from_coordinates(&a.x(), &a.y()), Ok(*a));
     }
-    let same_type: edwards25519::group::AffinePoint = affine[1];
+    // The facade's name and the group module's are one type.
+    use edwards25519::group::AffinePoint as GroupAffinePoint;
+    let same_type: GroupAffinePoint = affine[1];
     assert_eq!(same_type.to_point(), points[1]);
     assert_eq!(
         AffinePoint::from_coordinates(&affine[1].y(), &affine[1].x()),
