@@ -130,6 +130,40 @@ fn group(c: &mut Criterion) {
         })
     });
     g.finish();
+
+    // Affine conversion and Montgomery u of 64 points: one shared inversion against 64.
+    let mut g = c.benchmark_group("BatchToAffine");
+    g.throughput(Throughput::Elements(64));
+    g.bench_function("64", |b| b.iter(|| Point::batch_to_affine(black_box(&p64))));
+    g.finish();
+    let mut g = c.benchmark_group("ToAffineSingle");
+    g.throughput(Throughput::Elements(64));
+    g.bench_function("64", |b| {
+        b.iter(|| {
+            black_box(&p64)
+                .iter()
+                .map(Point::to_affine)
+                .collect::<Vec<_>>()
+        })
+    });
+    g.finish();
+    let mut g = c.benchmark_group("BatchToMontgomery");
+    g.throughput(Throughput::Elements(64));
+    g.bench_function("64", |b| {
+        b.iter(|| Point::to_montgomery_batch(black_box(&p64)))
+    });
+    g.finish();
+    let mut g = c.benchmark_group("ToMontgomerySingle");
+    g.throughput(Throughput::Elements(64));
+    g.bench_function("64", |b| {
+        b.iter(|| {
+            black_box(&p64)
+                .iter()
+                .map(Point::to_montgomery)
+                .collect::<Vec<_>>()
+        })
+    });
+    g.finish();
 }
 
 criterion_group!(benches, group);

@@ -12,7 +12,7 @@ pub use edwards25519_group::montgomery;
 pub use edwards25519_scalar as scalar;
 
 pub use edwards25519_field::FieldElement;
-pub use edwards25519_group::{DecodeError, Point};
+pub use edwards25519_group::{AffinePoint, DecodeError, Point};
 #[cfg(feature = "alloc")]
 pub use edwards25519_group::{FixedBaseTable, VartimePrecomputedMultiscalar};
 pub use edwards25519_scalar::Scalar;
@@ -37,3 +37,16 @@ pub mod ed25519;
 /// ```
 #[cfg(feature = "group")]
 pub use edwards25519_group::SubgroupPoint;
+
+/// The affine form of [`SubgroupPoint`] (feature `group`), for the `group` crate's
+/// `Curve` trait; the same type as `edwards25519::group::SubgroupAffinePoint`.
+///
+/// ```
+/// use edwards25519::{SubgroupAffinePoint, SubgroupPoint};
+/// use group::{Curve, Group};
+///
+/// let g = SubgroupPoint::generator();
+/// assert_eq!(g.to_affine(), SubgroupAffinePoint::GENERATOR);
+/// ```
+#[cfg(feature = "group")]
+pub use edwards25519_group::SubgroupAffinePoint;

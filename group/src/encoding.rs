@@ -62,7 +62,7 @@ fn encode<F: FieldArith>(p: &Extended<F>) -> [u8; 32] {
 
 /// The encoding of affine (x, y): y with the low bit of x in bit 255.
 #[inline(always)]
-fn encode_affine<F: FieldArith>(x: &F, y: &F) -> [u8; 32] {
+pub(crate) fn encode_affine<F: FieldArith>(x: &F, y: &F) -> [u8; 32] {
     let mut s = y.to_bytes();
     s[31] |= x.is_negative().unwrap_u8() << 7;
     s

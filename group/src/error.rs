@@ -14,7 +14,9 @@ use core::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DecodeError {
     /// No curve point has this y-coordinate ((y² - 1)/(d·y² + 1) is not a square), or,
-    /// for extended coordinates, -X² + Y² != Z² + d·T².
+    /// for extended coordinates, -X² + Y² != Z² + d·T², or, for affine coordinates
+    /// ([`AffinePoint::from_coordinates`](crate::AffinePoint::from_coordinates)),
+    /// -x² + y² != 1 + d·x²·y².
     NotOnCurve,
     /// Strict decoding only: the encoded y is not reduced (y >= p).
     NonCanonicalY,

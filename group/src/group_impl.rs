@@ -131,7 +131,7 @@ impl CofactorGroup for Point {
 /// subgroup check (it still rejects bytes that are not a point) and is for trusted
 /// bytes only.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct SubgroupPoint(Point);
+pub struct SubgroupPoint(pub(crate) Point);
 
 impl SubgroupPoint {
     /// The identity.

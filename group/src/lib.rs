@@ -37,7 +37,10 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+mod affine;
 pub mod backend;
+#[cfg(feature = "group")]
+mod curve_impl;
 mod encoding;
 mod error;
 #[cfg(feature = "group")]
@@ -54,6 +57,9 @@ mod scalar_mul;
 mod serde_impl;
 mod tables;
 
+pub use affine::AffinePoint;
+#[cfg(feature = "group")]
+pub use curve_impl::SubgroupAffinePoint;
 pub use edwards25519_field::FieldElement;
 pub use edwards25519_scalar::Scalar;
 pub use error::DecodeError;

@@ -159,6 +159,58 @@ impl Point {
     }
 }
 
+/// [`Point::to_montgomery`] of every point with one inversion (`models::invert_all`).
+///
+/// u = (Z + Y)/(Z - Y), and Z - Y = 0 exactly for the identity (y = 1). `invert_all`
+/// needs nonzero values (one zero would zero the whole product), so 1 stands in for a
+/// zero denominator and that point's u is then set to 0, which is what the single
+/// conversion gives (it inverts 0 to 0). Both steps are constant-time selections.
+#[cfg(feature = "alloc")]
+fn montgomery_batch<F: FieldArith>(points: &[Point]) -> alloc::vec::Vec<MontgomeryPoint> {
+    use alloc::vec::Vec;
+    let parts: Vec<(F, F, Choice)> = points
+        .iter()
+        .map(|p| {
+            let (y, z) = (F::from_field(&p.0.y), F::from_field(&p.0.z));
+            let den = z - y;
+            let den_zero = den.is_zero();
+            (
+                z + y,
+                F::conditional_select(&den, &F::ONE, den_zero),
+                den_zero,
+            )
+        })
+        .collect();
+    let inv = crate::models::invert_all(parts.iter().map(|(_, den, _)| *den));
+    parts
+        .iter()
+        .zip(inv)
+        .map(|((num, _, den_zero), inv)| {
+            let u = F::conditional_select(&(*num * inv), &F::ZERO, *den_zero);
+            MontgomeryPoint(u.to_bytes())
+        })
+        .collect()
+}
+
+#[cfg(feature = "alloc")]
+impl Point {
+    /// [`Point::to_montgomery`] of every point, with one field inversion for the whole
+    /// batch instead of one per point (Montgomery's trick). The identity and (0, -1)
+    /// map to u = 0, as in the single conversion. Constant time; an empty slice gives
+    /// an empty vector.
+    ///
+    /// ```
+    /// use edwards25519_group::Point;
+    ///
+    /// let points = [Point::GENERATOR, Point::IDENTITY, Point::GENERATOR.double()];
+    /// let us = Point::to_montgomery_batch(&points);
+    /// assert!(us.iter().zip(&points).all(|(u, p)| *u == p.to_montgomery()));
+    /// ```
+    pub fn to_montgomery_batch(points: &[Point]) -> alloc::vec::Vec<MontgomeryPoint> {
+        edwards25519_field::dispatch!(F => montgomery_batch::<F>(points))
+    }
+}
+
 /// RFC 7748 clamping: bits 0, 1, 2 and 255 cleared, bit 254 set.
 #[inline(always)]
 fn clamp(mut k: [u8; 32]) -> [u8; 32] {
@@ -303,6 +355,33 @@ mod tests {
         if edwards25519_field::backend::use_fast() {
             assert_eq!(ladder::<edwards25519_field::backend::Fast>(&k, &u), want);
         }
+    }
+
+    /// The batch conversion equals the single one on both field backends, identity,
+    /// (0, -1) and torsion included, and for an empty batch.
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn montgomery_batch_on_both_backends() {
+        let t4 = crate::order_four_point();
+        let t2 = t4.double();
+        let points: alloc::vec::Vec<Point> = (0..12u8)
+            .map(|i| match i % 4 {
+                0 => Point::IDENTITY,
+                1 => t2,
+                2 => t4,
+                _ => Point::mul_base(&Scalar::from_bytes_mod_order([i; 32])) + t4,
+            })
+            .collect();
+        let want: alloc::vec::Vec<MontgomeryPoint> =
+            points.iter().map(Point::to_montgomery).collect();
+        assert_eq!(montgomery_batch::<FieldElement>(&points), want);
+        if edwards25519_field::backend::use_fast() {
+            assert_eq!(
+                montgomery_batch::<edwards25519_field::backend::Fast>(&points),
+                want
+            );
+        }
+        assert!(montgomery_batch::<FieldElement>(&[]).is_empty());
     }
 
     #[test]
