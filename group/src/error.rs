@@ -63,9 +63,9 @@ impl fmt::Display for DecodeError {
                 f,
                 "wrong length for a point encoding: expected {expected} bytes, got {actual}"
             ),
-            DecodeError::NonCanonicalFieldElement => f.write_str(
-                "non-canonical ristretto255 encoding: the field element is not below p",
-            ),
+            DecodeError::NonCanonicalFieldElement => {
+                f.write_str("non-canonical ristretto255 encoding: the field element is not below p")
+            }
             DecodeError::NegativeFieldElement => {
                 f.write_str("non-canonical ristretto255 encoding: the field element is negative")
             }

@@ -129,11 +129,9 @@ fn constructors_stay_in_2e() {
         }
         // The constant-time decoder holds the identity when it rejects.
         let ct = RistrettoPoint::ct_from_bytes(&b);
-        assert!(bool::from(
-            ct.unwrap_or(RistrettoPoint::GENERATOR)
-                .0
-                .ct_eq(&RistrettoPoint::from_bytes(&b).map_or(Point::GENERATOR, |p| p.0))
-        ));
+        assert!(bool::from(ct.unwrap_or(RistrettoPoint::GENERATOR).0.ct_eq(
+            &RistrettoPoint::from_bytes(&b).map_or(Point::GENERATOR, |p| p.0)
+        )));
     }
     assert!(decoded > 0);
 }
