@@ -1,7 +1,7 @@
 //! serde for [`RistrettoPoint`] (feature `serde`): the 32-byte encoding
 //! ([`RistrettoPoint::to_bytes`]) as a 32-tuple of bytes, the shape [`Point`](crate::Point)
-//! uses (and curve25519-dalek 5 for its `RistrettoPoint`). Deserialization is
-//! [`RistrettoPoint::from_bytes`]: anything else than an encoding is an error carrying
+//! uses. Deserialization is
+//! [`RistrettoPoint::from_bytes`]: anything other than an encoding is an error carrying
 //! the [`DecodeError`](crate::DecodeError) text, never a panic.
 
 use edwards25519_scalar::serde_impl::{deserialize_tuple, serialize_tuple};
