@@ -14,10 +14,12 @@ use criterion::{
 };
 use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
 use curve25519_dalek::montgomery::MontgomeryPoint as DMontgomeryPoint;
+use curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint as DRistrettoPoint};
 use curve25519_dalek::scalar::Scalar as DScalar;
 use curve25519_dalek::traits::VartimeMultiscalarMul;
 use edwards25519::field::FieldArith;
 use edwards25519::montgomery::MontgomeryPoint;
+use edwards25519::ristretto::RistrettoPoint;
 use edwards25519::{FieldElement, Point, Scalar, ed25519};
 
 /// Deterministic pseudo-random bytes (xorshift), so both libraries get the same inputs.
@@ -125,6 +127,60 @@ fn group_ops(c: &mut Criterion) {
         g.finish();
     }
     precomputation_ops(c, &mut r);
+}
+
+/// ristretto255 against curve25519-dalek's `RistrettoPoint`, on the same elements.
+fn ristretto_ops(c: &mut Criterion) {
+    let mut r = Bytes(0x5eed_1234_abcd_0255);
+    let (s, ds) = scalars(&mut r);
+    let wide: [u8; 64] = r.next();
+    let p = RistrettoPoint::from_uniform_bytes(&wide);
+    let dp = DRistrettoPoint::from_uniform_bytes(&wide);
+    let enc = p.to_bytes();
+    assert_eq!(enc, dp.compress().to_bytes());
+
+    let mut g = c.benchmark_group("compare/RistrettoEncodingDecoding");
+    g.bench_function("edwards25519", |b| {
+        b.iter(|| {
+            RistrettoPoint::from_bytes(black_box(&enc))
+                .expect("valid")
+                .to_bytes()
+        })
+    });
+    g.bench_function("curve25519-dalek", |b| {
+        b.iter(|| {
+            CompressedRistretto(*black_box(&enc))
+                .decompress()
+                .expect("valid")
+                .compress()
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("compare/RistrettoScalarBaseMult");
+    g.bench_function("edwards25519", |b| {
+        b.iter(|| RistrettoPoint::mul_base(black_box(&s)))
+    });
+    g.bench_function("curve25519-dalek", |b| {
+        b.iter(|| DRistrettoPoint::mul_base(black_box(&ds)))
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("compare/RistrettoScalarMult");
+    g.bench_function("edwards25519", |b| b.iter(|| black_box(&p) * black_box(&s)));
+    g.bench_function("curve25519-dalek", |b| {
+        b.iter(|| black_box(&dp) * black_box(&ds))
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("compare/FromUniformBytes");
+    g.bench_function("edwards25519", |b| {
+        b.iter(|| RistrettoPoint::from_uniform_bytes(black_box(&wide)))
+    });
+    g.bench_function("curve25519-dalek", |b| {
+        b.iter(|| DRistrettoPoint::from_uniform_bytes(black_box(&wide)))
+    });
+    g.finish();
 }
 
 /// Tables for the caller's points, and batch encoding, against curve25519-dalek's
@@ -376,5 +432,12 @@ fn verify_batch(c: &mut Criterion, r: &mut Bytes, n: usize) {
     g.finish();
 }
 
-criterion_group!(benches, group_ops, montgomery_ops, field_ops, signatures);
+criterion_group!(
+    benches,
+    group_ops,
+    ristretto_ops,
+    montgomery_ops,
+    field_ops,
+    signatures
+);
 criterion_main!(benches);

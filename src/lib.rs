@@ -9,6 +9,7 @@ extern crate alloc;
 pub use edwards25519_field as field;
 pub use edwards25519_group as group;
 pub use edwards25519_group::montgomery;
+pub use edwards25519_group::ristretto;
 pub use edwards25519_scalar as scalar;
 
 pub use edwards25519_field::FieldElement;

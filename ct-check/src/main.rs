@@ -16,6 +16,7 @@ mod ed25519_ops;
 mod field_ops;
 mod group_ops;
 mod leaky;
+mod ristretto_ops;
 mod rng;
 mod scalar_ops;
 mod valgrind;
@@ -41,6 +42,7 @@ fn all_ops() -> Vec<&'static Op> {
         .iter()
         .chain(scalar_ops::OPS)
         .chain(group_ops::OPS)
+        .chain(ristretto_ops::OPS)
         .chain(ed25519_ops::OPS)
         .collect()
 }

@@ -9,7 +9,10 @@ use core::fmt;
 ///
 /// When several reasons apply, the decoders report the first in this order:
 /// [`NonCanonicalY`](Self::NonCanonicalY), [`NotOnCurve`](Self::NotOnCurve),
-/// [`NonCanonicalSign`](Self::NonCanonicalSign).
+/// [`NonCanonicalSign`](Self::NonCanonicalSign). The ristretto255 decoder reports
+/// [`NonCanonicalFieldElement`](Self::NonCanonicalFieldElement), then
+/// [`NegativeFieldElement`](Self::NegativeFieldElement), then
+/// [`InvalidRistrettoEncoding`](Self::InvalidRistrettoEncoding).
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DecodeError {
@@ -32,6 +35,15 @@ pub enum DecodeError {
         /// The length of the slice given.
         actual: usize,
     },
+    /// ristretto255 decoding ([`RistrettoPoint::from_bytes`](crate::ristretto::RistrettoPoint::from_bytes)):
+    /// the encoded field element s is not reduced (s >= p, or bit 255 is set).
+    NonCanonicalFieldElement,
+    /// ristretto255 decoding: s is negative (odd), and only the non-negative s of each
+    /// element is its encoding.
+    NegativeFieldElement,
+    /// ristretto255 decoding: s is canonical and non-negative but encodes no element
+    /// (RFC 9496 §4.3.1: the square root fails, t is negative, or y = 0).
+    InvalidRistrettoEncoding,
 }
 
 impl fmt::Display for DecodeError {
@@ -53,6 +65,15 @@ impl fmt::Display for DecodeError {
                 f,
                 "wrong length for a point encoding: expected {expected} bytes, got {actual}"
             ),
+            DecodeError::NonCanonicalFieldElement => {
+                f.write_str("non-canonical ristretto255 encoding: the field element is not below p")
+            }
+            DecodeError::NegativeFieldElement => {
+                f.write_str("non-canonical ristretto255 encoding: the field element is negative")
+            }
+            DecodeError::InvalidRistrettoEncoding => {
+                f.write_str("not a ristretto255 encoding: no group element has this encoding")
+            }
         }
     }
 }

@@ -52,6 +52,7 @@ mod multiscalar;
 mod ops;
 #[cfg(feature = "alloc")]
 mod precomputed;
+pub mod ristretto;
 mod scalar_mul;
 #[cfg(feature = "serde")]
 mod serde_impl;

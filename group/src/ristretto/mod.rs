@@ -1,0 +1,400 @@
+//! ristretto255 (RFC 9496): a prime-order group of order l built on edwards25519.
+//!
+//! A [`RistrettoPoint`] is an edwards25519 [`Point`] standing for its coset of the
+//! 4-torsion subgroup {P, P + T2, P + T4, P - T4} (T2 = (0, -1), T4 = (i, 0)): the quotient
+//! of the even-order subgroup 2E by E\[4\] has order l, and ristretto255 is that group
+//! with a canonical encoding of each coset (Hamburg's Decaf, extended to cofactor 8 by
+//! the Ristretto construction; the formulas are RFC 9496 §4).
+//!
+//! - Group operations are [`Point`]'s on the representatives; equality
+//!   ([`ConstantTimeEq`], RFC 9496 §4.3.3) compares cosets, not points.
+//! - [`RistrettoPoint::to_bytes`] (§4.3.2) gives each element one 32-byte encoding;
+//!   [`RistrettoPoint::from_bytes`] (§4.3.1) accepts exactly those 32-byte strings and
+//!   says why it rejects any other.
+//! - [`RistrettoPoint::from_uniform_bytes`] (§4.3.4) maps 64 uniform bytes to a
+//!   uniform element (two Elligator maps and an addition), the core of hashing to the
+//!   group.
+//!
+//! **Invariant**: the representative is a valid curve point in 2E (every constructor is
+//! a decoder of §4.3.1, the Elligator map of §4.3.4, a constant, or a group operation on
+//! such points, and all of them stay in 2E). Only 2E is needed for the formulas of
+//! §4.3.2 and §4.3.3 to be correct.
+//!
+//! Constant time: everything except the `vartime_*` functions; decoding is constant
+//! time in the encoding up to its verdict ([`RistrettoPoint::ct_from_bytes`] returns even
+//! the verdict as a [`Choice`]).
+//!
+//! ```
+//! use edwards25519_group::ristretto::RistrettoPoint;
+//! use edwards25519_group::Scalar;
+//!
+//! let a = Scalar::from_bytes_mod_order([5; 32]);
+//! let p = RistrettoPoint::mul_base(&a);
+//! let bytes = p.to_bytes();
+//! assert_eq!(RistrettoPoint::from_bytes(&bytes), Ok(p));
+//! assert_eq!(p, &RistrettoPoint::GENERATOR * &a);
+//! ```
+
+#[cfg(feature = "group")]
+mod group_impl;
+mod ops;
+#[cfg(feature = "serde")]
+mod serde_impl;
+
+use core::fmt;
+
+use edwards25519_field::{FieldArith, FieldElement};
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+
+use crate::models::{D, Extended};
+use crate::{DecodeError, Point, Scalar};
+
+/// sqrt(a·d - 1) with a = -1 (RFC 9496 §4.1 SQRT_AD_MINUS_ONE, the root with the low bit
+/// set, as the RFC specifies), little-endian. `tests::constants` checks it.
+const SQRT_AD_MINUS_ONE: FieldElement = FieldElement::from_bytes(&[
+    0x1b, 0x2e, 0x7b, 0x49, 0xa0, 0xf6, 0x97, 0x7e, 0xbd, 0x54, 0x78, 0x1b, 0x0c, 0x8e, 0x9d, 0xaf,
+    0xfd, 0xd1, 0xf5, 0x31, 0xc9, 0xfc, 0x3c, 0x0f, 0xac, 0x48, 0x83, 0x2b, 0xbf, 0x31, 0x69, 0x37,
+]);
+
+/// 1/sqrt(a - d), the non-negative root (RFC 9496 §4.1 INVSQRT_A_MINUS_D).
+const INVSQRT_A_MINUS_D: FieldElement = FieldElement::from_bytes(&[
+    0xea, 0x40, 0x5d, 0x80, 0xaa, 0xfd, 0xc8, 0x99, 0xbe, 0x72, 0x41, 0x5a, 0x17, 0x16, 0x2f, 0x9d,
+    0x40, 0xd8, 0x01, 0xfe, 0x91, 0x7b, 0xc2, 0x16, 0xa2, 0xfc, 0xaf, 0xcf, 0x05, 0x89, 0x6c, 0x78,
+]);
+
+/// 1 - d² (RFC 9496 §4.1 ONE_MINUS_D_SQ).
+const ONE_MINUS_D_SQ: FieldElement = FieldElement::from_bytes(&[
+    0x76, 0xc1, 0x5f, 0x94, 0xc1, 0x09, 0x7c, 0xe2, 0x0f, 0x35, 0x5e, 0xcd, 0x38, 0xa1, 0x81, 0x2c,
+    0xe4, 0xdf, 0x70, 0xbe, 0xdd, 0xab, 0x94, 0x99, 0xd7, 0xe0, 0xb3, 0xb2, 0xa8, 0x72, 0x90, 0x02,
+]);
+
+/// (d - 1)² (RFC 9496 §4.1 D_MINUS_ONE_SQ).
+const D_MINUS_ONE_SQ: FieldElement = FieldElement::from_bytes(&[
+    0x20, 0x4d, 0xed, 0x44, 0xaa, 0x5a, 0xad, 0x31, 0x99, 0x19, 0x1e, 0xb0, 0x2c, 0x4a, 0x9e, 0xd2,
+    0xeb, 0x4e, 0x9b, 0x52, 0x2f, 0xd3, 0xdc, 0x4c, 0x41, 0x22, 0x6c, 0xf6, 0x7a, 0xb3, 0x68, 0x59,
+]);
+
+/// An element of ristretto255: an edwards25519 point standing for its coset of the
+/// 4-torsion (see the [module documentation](self)).
+///
+/// Equality ([`PartialEq`], [`ConstantTimeEq`]) is equality of group elements (RFC 9496
+/// §4.3.3), so two values with different representatives can be equal; they have the
+/// same encoding.
+#[derive(Clone, Copy)]
+pub struct RistrettoPoint(pub(crate) Point);
+
+/// The outcome of §4.3.1 decoding, every check a [`Choice`].
+struct Decoded<F> {
+    /// The decoded point when `canonical & non_negative & valid`; otherwise meaningless
+    /// (not necessarily on the curve).
+    point: Extended<F>,
+    /// 1 if the 32 bytes are the canonical encoding of s (s < p, bit 255 clear).
+    canonical: Choice,
+    /// 1 if s is non-negative (even).
+    non_negative: Choice,
+    /// 1 if the square root exists, t = x·y is non-negative and y != 0.
+    valid: Choice,
+}
+
+impl<F> Decoded<F> {
+    fn ok(&self) -> Choice {
+        self.canonical & self.non_negative & self.valid
+    }
+}
+
+/// RFC 9496 §4.3.1, constant time: every step runs for every input, and the checks are
+/// [`Choice`]s (no branch, no secret-dependent address).
+#[inline(always)]
+fn decode<F: FieldArith>(bytes: &[u8; 32]) -> Decoded<F> {
+    // from_bytes ignores bit 255 and reduces; re-encoding compares with all 256 bits,
+    // so s >= p and a set bit 255 both fail `canonical`.
+    let s_fe = FieldElement::from_bytes(bytes);
+    let canonical = s_fe.to_bytes().ct_eq(bytes);
+    let non_negative = !s_fe.is_negative();
+
+    let one = F::ONE;
+    let s = F::from_field(&s_fe);
+    let ss = s.square();
+    let u1 = one - ss; // 1 + a·s², a = -1
+    let u2 = one + ss; // 1 - a·s²
+    let u2_sqr = u2.square();
+    // v = a·d·u1² - u2²
+    let v = -(F::from_field(&D) * u1.square()) - u2_sqr;
+    let (was_square, invsqrt) = F::sqrt_ratio(&one, &(v * u2_sqr));
+    let den_x = invsqrt * u2;
+    let den_y = invsqrt * den_x * v;
+    let x = ((s + s) * den_x).abs();
+    let y = u1 * den_y;
+    let t = x * y;
+    let valid = was_square & !t.is_negative() & !y.is_zero();
+    Decoded {
+        point: Extended { x, y, z: one, t },
+        canonical,
+        non_negative,
+        valid,
+    }
+}
+
+/// RFC 9496 §4.3.2: the encoding of the coset of `p`, constant time (the rotation and
+/// the sign change are selects on [`Choice`]s). One `sqrt_ratio`, no inversion.
+#[inline(always)]
+fn encode<F: FieldArith>(p: &Extended<F>) -> [u8; 32] {
+    let (x0, y0, z0, t0) = (p.x, p.y, p.z, p.t);
+    let sqrt_m1 = F::from_field(&FieldElement::SQRT_M1);
+    let u1 = (z0 + y0) * (z0 - y0);
+    let u2 = x0 * y0;
+    // The ratio is a square for every point of 2E (RFC 9496 §4.3.2), so the flag is
+    // not needed; for u1·u2 = 0 (the identity, the 2-torsion) invsqrt = 0 and s = 0.
+    let (_, invsqrt) = F::sqrt_ratio(&F::ONE, &(u1 * u2.square()));
+    let den1 = invsqrt * u1;
+    let den2 = invsqrt * u2;
+    let z_inv = den1 * den2 * t0;
+    let ix0 = x0 * sqrt_m1;
+    let iy0 = y0 * sqrt_m1;
+    let enchanted_denominator = den1 * F::from_field(&INVSQRT_A_MINUS_D);
+    let rotate = (t0 * z_inv).is_negative();
+    let x = F::conditional_select(&x0, &iy0, rotate);
+    let y = F::conditional_select(&y0, &ix0, rotate);
+    let den_inv = F::conditional_select(&den2, &enchanted_denominator, rotate);
+    let y = F::conditional_select(&y, &-y, (x * z_inv).is_negative());
+    (den_inv * (z0 - y)).abs().to_bytes()
+}
+
+/// RFC 9496 §4.3.4 MAP: the Elligator map of one field element onto the Jacobi quartic
+/// and the isogeny to edwards25519, as extended coordinates (w0·w3, w2·w1, w1·w3, w0·w2).
+/// Constant time; Z = w1·w3 is nonzero for every t (the map is total, RFC 9496 §4.3.4).
+#[inline(always)]
+fn elligator<F: FieldArith>(t: &F) -> Extended<F> {
+    let one = F::ONE;
+    let d = F::from_field(&D);
+    let r = F::from_field(&FieldElement::SQRT_M1) * t.square();
+    let u = (r + one) * F::from_field(&ONE_MINUS_D_SQ);
+    let v = (-one - r * d) * (r + d);
+    let (was_square, s) = F::sqrt_ratio(&u, &v);
+    let s_prime = -(s * *t).abs();
+    let s = F::conditional_select(&s_prime, &s, was_square);
+    let c = F::conditional_select(&r, &-one, was_square);
+    let n = c * (r - one) * F::from_field(&D_MINUS_ONE_SQ) - v;
+    let w0 = (s + s) * v;
+    let w1 = n * F::from_field(&SQRT_AD_MINUS_ONE);
+    let ss = s.square();
+    let w2 = one - ss;
+    let w3 = one + ss;
+    Extended {
+        x: w0 * w3,
+        y: w2 * w1,
+        z: w1 * w3,
+        t: w0 * w2,
+    }
+}
+
+/// MAP of both 32-byte halves, added (§4.3.4). Each half is read with bit 255 masked
+/// and reduced mod p, as the RFC specifies.
+#[inline(always)]
+fn from_uniform<F: FieldArith>(bytes: &[u8; 64]) -> Extended<F> {
+    let mut lo = [0u8; 32];
+    let mut hi = [0u8; 32];
+    lo.copy_from_slice(&bytes[..32]);
+    hi.copy_from_slice(&bytes[32..]);
+    let p1 = elligator(&F::from_field(&FieldElement::from_bytes(&lo)));
+    let p2 = elligator(&F::from_field(&FieldElement::from_bytes(&hi)));
+    p1.add_cached(&p2.to_cached()).to_extended()
+}
+
+impl RistrettoPoint {
+    /// The identity (the coset of the neutral point (0, 1)); its encoding is 32 zero
+    /// bytes.
+    pub const IDENTITY: RistrettoPoint = RistrettoPoint(Point::IDENTITY);
+
+    /// The generator: the coset of the Ed25519 base point B (RFC 9496 §4.4).
+    pub const GENERATOR: RistrettoPoint = RistrettoPoint(Point::GENERATOR);
+
+    /// Decodes an encoding (RFC 9496 §4.3.1). Exactly the outputs of
+    /// [`RistrettoPoint::to_bytes`] are accepted; otherwise the error says why:
+    /// [`DecodeError::NonCanonicalFieldElement`] (s >= p, or bit 255 set),
+    /// [`DecodeError::NegativeFieldElement`] (s odd),
+    /// [`DecodeError::InvalidRistrettoEncoding`] (no element has this encoding).
+    ///
+    /// Constant time in `bytes` up to the result: which of the three (or success) is
+    /// the only thing that branches. Use [`RistrettoPoint::ct_from_bytes`] when even
+    /// that must stay secret.
+    pub fn from_bytes(bytes: &[u8; 32]) -> Result<RistrettoPoint, DecodeError> {
+        let (point, canonical, non_negative, valid) = edwards25519_field::dispatch!(F => {
+            let d = decode::<F>(bytes);
+            (d.point.convert::<FieldElement>(), d.canonical, d.non_negative, d.valid)
+        });
+        if !bool::from(canonical) {
+            Err(DecodeError::NonCanonicalFieldElement)
+        } else if !bool::from(non_negative) {
+            Err(DecodeError::NegativeFieldElement)
+        } else if !bool::from(valid) {
+            Err(DecodeError::InvalidRistrettoEncoding)
+        } else {
+            Ok(RistrettoPoint(Point(point)))
+        }
+    }
+
+    /// [`RistrettoPoint::from_bytes`] with the verdict as a [`Choice`]: constant time in
+    /// `bytes` throughout, no branch at all. The value held when the verdict is 0 is
+    /// the identity (so no invalid point ever exists, even inside the `CtOption`).
+    pub fn ct_from_bytes(bytes: &[u8; 32]) -> CtOption<RistrettoPoint> {
+        let (point, ok) = edwards25519_field::dispatch!(F => {
+            let d = decode::<F>(bytes);
+            let ok = d.ok();
+            let point = Extended::conditional_select(&Extended::IDENTITY, &d.point, ok);
+            (point.convert::<FieldElement>(), ok)
+        });
+        CtOption::new(RistrettoPoint(Point(point)), ok)
+    }
+
+    /// The canonical encoding (RFC 9496 §4.3.2): one square root, no inversion.
+    /// Elements that compare equal have the same encoding.
+    pub fn to_bytes(&self) -> [u8; 32] {
+        edwards25519_field::dispatch!(F => encode::<F>(&self.0.0.convert::<F>()))
+    }
+
+    /// The element derived from 64 uniformly random bytes (RFC 9496 §4.3.4): the
+    /// Elligator map of each 32-byte half (bit 255 masked, reduced mod p), added. The
+    /// result is uniform when the input is; this is the one-way map that hashing to
+    /// ristretto255 uses. Constant time.
+    pub fn from_uniform_bytes(bytes: &[u8; 64]) -> RistrettoPoint {
+        let point = edwards25519_field::dispatch!(F => {
+            from_uniform::<F>(bytes).convert::<FieldElement>()
+        });
+        RistrettoPoint(Point(point))
+    }
+
+    /// scalar·G with G the generator, constant time, from the precomputed table of
+    /// [`Point::mul_base`].
+    pub fn mul_base(scalar: &Scalar) -> RistrettoPoint {
+        RistrettoPoint(Point::mul_base(scalar))
+    }
+
+    /// 2·self.
+    pub fn double(&self) -> RistrettoPoint {
+        RistrettoPoint(self.0.double())
+    }
+
+    /// Whether self is the identity, in constant time (RFC 9496 §4.3.3 against the
+    /// identity).
+    pub fn is_identity(&self) -> bool {
+        self.ct_eq(&RistrettoPoint::IDENTITY).into()
+    }
+
+    /// a·A + b·G with G the generator, for public inputs only (signature
+    /// verification): [`Point::vartime_double_scalar_mul_basepoint`] on the
+    /// representatives.
+    ///
+    /// Execution time depends on the inputs.
+    #[allow(non_snake_case)]
+    pub fn vartime_double_scalar_mul_basepoint(
+        a: &Scalar,
+        A: &RistrettoPoint,
+        b: &Scalar,
+    ) -> RistrettoPoint {
+        RistrettoPoint(Point::vartime_double_scalar_mul_basepoint(a, &A.0, b))
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl RistrettoPoint {
+    /// Σ sᵢ·Pᵢ in constant time: [`Point::multiscalar_mul`] on the representatives.
+    ///
+    /// # Panics
+    ///
+    /// If `scalars` and `points` yield different numbers of items, as
+    /// [`Point::multiscalar_mul`].
+    pub fn multiscalar_mul<I, J>(scalars: I, points: J) -> RistrettoPoint
+    where
+        I: IntoIterator,
+        I::Item: core::borrow::Borrow<Scalar>,
+        J: IntoIterator,
+        J::Item: core::borrow::Borrow<RistrettoPoint>,
+    {
+        use core::borrow::Borrow;
+        let points = points.into_iter().map(|p| p.borrow().0);
+        RistrettoPoint(Point::multiscalar_mul(scalars, points))
+    }
+
+    /// Σ sᵢ·Pᵢ for public inputs: [`Point::vartime_multiscalar_mul`] on the
+    /// representatives.
+    ///
+    /// Execution time depends on the inputs.
+    ///
+    /// # Panics
+    ///
+    /// If `scalars` and `points` yield different numbers of items, as
+    /// [`Point::vartime_multiscalar_mul`].
+    pub fn vartime_multiscalar_mul<I, J>(scalars: I, points: J) -> RistrettoPoint
+    where
+        I: IntoIterator,
+        I::Item: core::borrow::Borrow<Scalar>,
+        J: IntoIterator,
+        J::Item: core::borrow::Borrow<RistrettoPoint>,
+    {
+        use core::borrow::Borrow;
+        let points = points.into_iter().map(|p| p.borrow().0);
+        RistrettoPoint(Point::vartime_multiscalar_mul(scalars, points))
+    }
+}
+
+impl ConstantTimeEq for RistrettoPoint {
+    /// RFC 9496 §4.3.3: x1·y2 = y1·x2 or y1·y2 = x1·x2 (projective: the Z's cancel).
+    /// The two tests cover the four points of a coset, so representatives that differ
+    /// by a 4-torsion point compare equal.
+    fn ct_eq(&self, other: &RistrettoPoint) -> Choice {
+        let (p, q) = (&self.0.0, &other.0.0);
+        (p.x * q.y).ct_eq(&(p.y * q.x)) | (p.y * q.y).ct_eq(&(p.x * q.x))
+    }
+}
+
+impl PartialEq for RistrettoPoint {
+    fn eq(&self, other: &RistrettoPoint) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+
+impl Eq for RistrettoPoint {}
+
+impl core::hash::Hash for RistrettoPoint {
+    /// Hashes the encoding ([`RistrettoPoint::to_bytes`]), so equal elements hash
+    /// equally whatever their representatives.
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.to_bytes().hash(state);
+    }
+}
+
+impl ConditionallySelectable for RistrettoPoint {
+    fn conditional_select(a: &RistrettoPoint, b: &RistrettoPoint, choice: Choice) -> Self {
+        RistrettoPoint(Point::conditional_select(&a.0, &b.0, choice))
+    }
+}
+
+impl Default for RistrettoPoint {
+    /// The identity.
+    fn default() -> RistrettoPoint {
+        RistrettoPoint::IDENTITY
+    }
+}
+
+impl fmt::Debug for RistrettoPoint {
+    /// Shows the encoding (hex), which identifies the element (not the representative).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "RistrettoPoint(")?;
+        for b in self.to_bytes() {
+            write!(f, "{b:02x}")?;
+        }
+        write!(f, ")")
+    }
+}
+
+#[cfg(feature = "zeroize")]
+impl zeroize::Zeroize for RistrettoPoint {
+    /// Overwrites the representative with the identity (which keeps the invariant).
+    fn zeroize(&mut self) {
+        self.0.zeroize();
+    }
+}
+
+#[cfg(test)]
+mod tests;
