@@ -9,7 +9,8 @@
 # RUSTC_BOOTSTRAP=1, which lets a stable compiler accept -Z flags. That is for this
 # fuzz build only; the library itself never needs it.
 #
-# Environment: FUZZ_JOBS (libFuzzer -jobs, default 1); FUZZ_SANITIZER (default
+# Environment: FUZZ_JOBS (libFuzzer -jobs, default 1; with more, the stats are in
+# fuzz/fuzz-<job>.log); FUZZ_SANITIZER (default
 # address; "none" builds faster and runs about twice as fast); CARGO_TARGET_DIR (the
 # fuzz build's target dir, default fuzz/target); FUZZ_LOG (a folder for the per-target
 # libFuzzer logs, default fuzz/logs). Installs cargo-fuzz if missing. Exits non-zero if
@@ -45,9 +46,12 @@ for t in "${targets[@]}"; do
   log="$logs/$t.log"
   t1=$(date +%s)
   # -max_total_time bounds the run; -print_final_stats gives executions per second.
+  # With -jobs libFuzzer writes each job's output to fuzz/fuzz-<job>.log instead.
+  jobs=()
+  [ "${FUZZ_JOBS:-1}" = 1 ] || jobs=(-jobs="$FUZZ_JOBS" -workers="$FUZZ_JOBS")
   if (cd fuzz && cargo fuzz run --sanitizer "$sanitizer" "$t" "corpus/$t" -- \
-      -max_total_time="$secs" -jobs="${FUZZ_JOBS:-1}" -workers="${FUZZ_JOBS:-1}" \
-      -print_final_stats=1 -max_len=512) >"$log" 2>&1; then
+      -max_total_time="$secs" "${jobs[@]}" -print_final_stats=1 -max_len=512) \
+      >"$log" 2>&1; then
     verdict=ok
   else
     verdict=FAILED
