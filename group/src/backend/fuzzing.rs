@@ -1,6 +1,6 @@
 //! A hook for the fuzz targets in `fuzz/` (feature `fuzzing`, hidden from the docs and
 //! out of the default build): runs one top-level operation on a backend named by the
-//! caller instead of the one [`run`](super::run) picks, so that a fuzzer can check that
+//! caller instead of the one `backend::run` picks, so that a fuzzer can check that
 //! every backend this CPU supports gives the same point.
 //!
 //! Not part of the public API: names and signatures may change at any time.
