@@ -27,6 +27,10 @@ use crate::models::Extended;
 
 pub(crate) mod serial;
 
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub mod fuzzing;
+
 #[cfg(all(
     target_arch = "x86_64",
     not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))

@@ -1,0 +1,152 @@
+//! A hook for the fuzz targets in `fuzz/` (feature `fuzzing`, hidden from the docs and
+//! out of the default build): runs one top-level operation on a backend named by the
+//! caller instead of the one `backend::run` picks, so that a fuzzer can check that
+//! every backend this CPU supports gives the same point.
+//!
+//! Not part of the public API: names and signatures may change at any time.
+
+use alloc::vec::Vec;
+
+use edwards25519_field::FieldElement;
+
+use super::{Op, serial};
+use crate::models::Extended;
+use crate::multiscalar::{Straus, VartimeMultiscalar};
+use crate::scalar_mul::fixed_base::MulBase;
+use crate::scalar_mul::variable_base::ScalarMult;
+use crate::scalar_mul::vartime_double_base::VartimeDoubleBase;
+use crate::{Point, Scalar};
+
+/// A point backend, named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// The serial backend over the portable field limbs (runs everywhere).
+    SerialPortable,
+    /// The serial backend over the fastest field limbs this CPU supports (MULX/ADX
+    /// where present, else the portable limbs again).
+    Serial,
+    /// The AVX2 vector backend (`vector::avx2`).
+    Avx2,
+    /// The AVX-512 IFMA vector backend (`vector::ifma`).
+    Ifma,
+}
+
+impl Backend {
+    /// Every backend, whether or not it can run here.
+    pub const ALL: [Backend; 4] = [
+        Backend::SerialPortable,
+        Backend::Serial,
+        Backend::Avx2,
+        Backend::Ifma,
+    ];
+
+    /// Whether this backend is compiled in and this CPU supports it.
+    pub fn is_available(self) -> bool {
+        match self {
+            Backend::SerialPortable | Backend::Serial => true,
+            #[cfg(all(
+                target_arch = "x86_64",
+                not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
+            ))]
+            Backend::Avx2 => super::vector::avx2::detect().is_some(),
+            #[cfg(all(
+                target_arch = "x86_64",
+                not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
+            ))]
+            Backend::Ifma => super::vector::ifma::detect().is_some(),
+            #[allow(unreachable_patterns)]
+            _ => false,
+        }
+    }
+
+    /// The backends [`Backend::is_available`] reports.
+    pub fn available() -> Vec<Backend> {
+        Backend::ALL
+            .into_iter()
+            .filter(|b| b.is_available())
+            .collect()
+    }
+
+    /// Runs `op` on this backend; `None` where it cannot run.
+    fn run<O: Op<Output = Extended<FieldElement>>>(self, op: O) -> Option<Point> {
+        let p = match self {
+            Backend::SerialPortable => serial::run::<FieldElement, O>(op),
+            Backend::Serial => super::run_serial(op),
+            #[cfg(all(
+                target_arch = "x86_64",
+                not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
+            ))]
+            Backend::Avx2 => {
+                let b = super::vector::avx2::detect()?;
+                super::vector::avx2::run(b, op)
+            }
+            #[cfg(all(
+                target_arch = "x86_64",
+                not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
+            ))]
+            Backend::Ifma => {
+                let b = super::vector::ifma::detect()?;
+                super::vector::ifma::run(b, op)
+            }
+            #[allow(unreachable_patterns)]
+            _ => return None,
+        };
+        Some(Point(p))
+    }
+
+    /// `scalar`·`point` (ScalarMult, constant time).
+    pub fn scalar_mul(self, point: &Point, scalar: &Scalar) -> Option<Point> {
+        let digits = scalar.as_radix_16();
+        self.run(ScalarMult {
+            point: &point.0,
+            digits: &digits,
+        })
+    }
+
+    /// `scalar`·B from the base table (ScalarBaseMult, constant time).
+    pub fn mul_base(self, scalar: &Scalar) -> Option<Point> {
+        self.run(MulBase(&scalar.as_radix_16()))
+    }
+
+    /// `a`·`point` + `b`·B with the NAF widths
+    /// [`Point::vartime_double_scalar_mul_basepoint`] uses.
+    pub fn vartime_double_scalar_mul_basepoint(
+        self,
+        a: &Scalar,
+        point: &Point,
+        b: &Scalar,
+    ) -> Option<Point> {
+        self.run(VartimeDoubleBase {
+            a_naf: &a.vartime_non_adjacent_form(5),
+            a: &point.0,
+            b_naf: &b.vartime_non_adjacent_form(8),
+        })
+    }
+
+    /// Σ scalars[i]·points[i] with constant-time Straus ([`Point::multiscalar_mul`]'s
+    /// algorithm). `None` if the slices differ in length.
+    pub fn multiscalar_mul(self, scalars: &[Scalar], points: &[Point]) -> Option<Point> {
+        if scalars.len() != points.len() {
+            return None;
+        }
+        let digits: Vec<[i8; 64]> = scalars.iter().map(Scalar::as_radix_16).collect();
+        let points: Vec<Extended<FieldElement>> = points.iter().map(|p| p.0).collect();
+        self.run(Straus {
+            digits: &digits,
+            points: &points,
+        })
+    }
+
+    /// Σ scalars[i]·points[i], variable time (Straus or Pippenger by size, as
+    /// [`Point::vartime_multiscalar_mul`]). `None` if the slices differ in length.
+    pub fn vartime_multiscalar_mul(self, scalars: &[Scalar], points: &[Point]) -> Option<Point> {
+        if scalars.len() != points.len() {
+            return None;
+        }
+        let points: Vec<Extended<FieldElement>> = points.iter().map(|p| p.0).collect();
+        self.run(VartimeMultiscalar {
+            scalars,
+            points: &points,
+        })
+    }
+}
