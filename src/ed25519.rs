@@ -56,8 +56,13 @@
 
 mod batch;
 mod conversions;
+#[cfg(all(feature = "digest", feature = "signature"))]
+mod digest_impl;
 mod error;
 mod hex;
+#[cfg(feature = "pkcs8")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pkcs8")))]
+pub mod pkcs8;
 mod precomputed;
 #[cfg(feature = "serde")]
 mod serde_impl;
@@ -68,6 +73,9 @@ mod traits;
 mod verifying;
 
 pub use batch::verify_batch;
+#[cfg(all(feature = "digest", feature = "signature"))]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
+pub use digest_impl::Context;
 pub use error::Error;
 pub use precomputed::PrecomputedVerifyingKey;
 pub use signature::Signature;

@@ -66,6 +66,7 @@
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod error;
 #[cfg(feature = "group")]
@@ -170,8 +171,50 @@ impl Scalar {
         Scalar(invert::invert(&self.0))
     }
 
+    /// The scalar of a finished 64-byte hash: the digest's output as a 512-bit
+    /// little-endian integer, reduced mod l ([`Scalar::from_bytes_mod_order_wide`]).
+    /// With SHA-512 this is how Ed25519 and many protocols turn a hash into a scalar.
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    /// use sha2::{Digest, Sha512};
+    ///
+    /// let h = Sha512::new().chain_update(b"domain").chain_update(b"message");
+    /// let s = Scalar::from_hash(h);
+    /// let wide: [u8; 64] = Sha512::digest(b"domainmessage").into();
+    /// assert_eq!(s, Scalar::from_bytes_mod_order_wide(&wide));
+    /// ```
+    #[cfg(feature = "digest")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "digest")))]
+    pub fn from_hash<D>(hash: D) -> Scalar
+    where
+        D: digest::Digest<OutputSize = digest::consts::U64>,
+    {
+        let mut wide = [0u8; 64];
+        // `OutputSize = U64`: the output array is exactly 64 bytes long.
+        hash.finalize_into((&mut wide).into());
+        let s = Scalar::from_bytes_mod_order_wide(&wide);
+        #[cfg(feature = "zeroize")]
+        zeroize::Zeroize::zeroize(&mut wide);
+        s
+    }
+
     /// A uniformly random scalar: 64 bytes from `rng` reduced mod l (bias about 2^-259).
+    ///
+    /// Any rand_core 0.10 `CryptoRng` works, for instance `rand::rng()` (the `rand`
+    /// 0.10 crate's thread-local generator, seeded by the operating system).
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    ///
+    /// let mut rng = rand::rng();
+    /// let a = Scalar::random(&mut rng);
+    /// let b = Scalar::random(&mut rng);
+    /// assert_ne!(a, b); // equal with probability 1/l
+    /// assert_eq!(a * a.invert(), Scalar::ONE);
+    /// ```
     #[cfg(feature = "rand_core")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "rand_core")))]
     pub fn random<R: rand_core::CryptoRng + ?Sized>(rng: &mut R) -> Scalar {
         let mut bytes = [0u8; 64];
         rng.fill_bytes(&mut bytes);
