@@ -5,8 +5,8 @@
 // ed25519-dalek's keys implement the same traits (its `pkcs8` module re-exports the
 // `ed25519` crate's, as ours does), so one import serves both libraries.
 use edwards25519::ed25519::pkcs8::{
-    DecodePrivateKey, DecodePublicKey, EncodePrivateKey, EncodePublicKey, KeypairBytes,
-    LineEnding, PublicKeyBytes,
+    DecodePrivateKey, DecodePublicKey, EncodePrivateKey, EncodePublicKey, KeypairBytes, LineEnding,
+    PublicKeyBytes,
 };
 use edwards25519::ed25519::{SigningKey, VerifyingKey};
 use rand::rngs::StdRng;
@@ -76,7 +76,10 @@ fn documents_are_the_bytes_ed25519_dalek_writes_and_load_both_ways() {
         // Each loads the other's document as the same key.
         let loaded = ed25519_dalek::SigningKey::from_pkcs8_der(our_der.as_bytes()).expect("dalek");
         assert_eq!(loaded.to_bytes(), seed);
-        assert_eq!(SigningKey::from_pkcs8_der(their_der.as_bytes()), Ok(ours.clone()));
+        assert_eq!(
+            SigningKey::from_pkcs8_der(their_der.as_bytes()),
+            Ok(ours.clone())
+        );
 
         let our_pem = ours.to_pkcs8_pem(LineEnding::LF).expect("encode");
         let their_pem = theirs.to_pkcs8_pem(LineEnding::LF).expect("encode");
@@ -94,9 +97,15 @@ fn documents_are_the_bytes_ed25519_dalek_writes_and_load_both_ways() {
                 .to_bytes(),
             vk.to_bytes()
         );
-        assert_eq!(VerifyingKey::from_public_key_der(their_spki.as_bytes()), Ok(vk));
+        assert_eq!(
+            VerifyingKey::from_public_key_der(their_spki.as_bytes()),
+            Ok(vk)
+        );
         let their_spki_pem = dvk.to_public_key_pem(LineEnding::LF).expect("encode");
-        assert_eq!(vk.to_public_key_pem(LineEnding::LF).expect("encode"), their_spki_pem);
+        assert_eq!(
+            vk.to_public_key_pem(LineEnding::LF).expect("encode"),
+            their_spki_pem
+        );
         assert_eq!(VerifyingKey::from_public_key_pem(&their_spki_pem), Ok(vk));
     }
 }

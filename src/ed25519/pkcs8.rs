@@ -29,6 +29,9 @@ use super::{SigningKey, VerifyingKey};
 use ::ed25519::pkcs8::spki::SubjectPublicKeyInfoRef;
 use ::ed25519::pkcs8::{PrivateKeyInfoRef, SecretDocument};
 
+#[cfg(feature = "pem")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pem")))]
+pub use ::ed25519::pkcs8::spki::der::pem::LineEnding;
 /// The `ed25519` crate's PKCS#8 items, re-exported so that no other import is needed:
 /// the four traits, the byte containers, the documents and the error types
 /// (`Error` for private keys, `spki::Error` for public keys).
@@ -36,9 +39,6 @@ pub use ::ed25519::pkcs8::{
     DecodePrivateKey, DecodePublicKey, Document, EncodePrivateKey, EncodePublicKey, Error,
     KeyError, KeypairBytes, PublicKeyBytes, spki,
 };
-#[cfg(feature = "pem")]
-#[cfg_attr(docsrs, doc(cfg(feature = "pem")))]
-pub use ::ed25519::pkcs8::spki::der::pem::LineEnding;
 
 impl From<&SigningKey> for KeypairBytes {
     /// The seed and the public key (a version 2 document when encoded).
