@@ -130,8 +130,19 @@ impl CofactorGroup for Point {
 /// [`GroupEncoding::from_bytes_unchecked`], which, as its trait documents, skips the
 /// subgroup check (it still rejects bytes that are not a point) and is for trusted
 /// bytes only.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct SubgroupPoint(Point);
+
+impl core::fmt::Debug for SubgroupPoint {
+    /// `SubgroupPoint(…)`: the canonical encoding in lower-case hex, like [`Point`]'s.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("SubgroupPoint(")?;
+        for b in self.0.to_bytes() {
+            write!(f, "{b:02x}")?;
+        }
+        f.write_str(")")
+    }
+}
 
 impl SubgroupPoint {
     /// The identity.

@@ -230,7 +230,9 @@ impl Default for Point {
 }
 
 impl fmt::Debug for Point {
-    /// Shows the canonical encoding (little-endian hex), which identifies the point.
+    /// `Point(…)`: the canonical encoding ([`Point::to_bytes`]) in lower-case hex, byte 0
+    /// first, as every type of these crates prints its canonical bytes. It identifies the
+    /// point, not its (many) coordinate representations.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Point(")?;
         for b in self.to_bytes() {

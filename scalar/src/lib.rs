@@ -334,9 +334,18 @@ impl Default for Scalar {
 }
 
 impl fmt::Debug for Scalar {
-    /// `Scalar(0x…)`: the canonical little-endian encoding in hex.
+    /// `Scalar(…)`: the canonical 32-byte little-endian encoding ([`Scalar::to_bytes`])
+    /// in lower-case hex, byte 0 first, with no `0x` (it is not a big-endian numeral).
+    /// Every type of these crates prints its canonical bytes this way.
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    ///
+    /// let s = format!("{:?}", Scalar::from(258u16));
+    /// assert_eq!(s, format!("Scalar(0201{})", "00".repeat(30)));
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Scalar(0x")?;
+        f.write_str("Scalar(")?;
         for b in self.to_bytes() {
             write!(f, "{b:02x}")?;
         }
