@@ -150,6 +150,7 @@ fn encode_batch<F: FieldArith>(points: &[Point]) -> alloc::vec::Vec<[u8; 32]> {
 }
 
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl Point {
     /// [`Point::to_bytes`] of every point, with one field inversion for the whole batch
     /// instead of one per point (about 3 multiplications per point more), so encoding n

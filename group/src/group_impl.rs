@@ -33,6 +33,7 @@ fn decode_canonical(bytes: &[u8; 32]) -> CtOption<Point> {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Group for Point {
     type Scalar = Scalar;
 
@@ -74,6 +75,7 @@ impl Group for Point {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl GroupEncoding for Point {
     type Repr = [u8; 32];
 
@@ -95,6 +97,7 @@ impl GroupEncoding for Point {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl CofactorGroup for Point {
     type Subgroup = SubgroupPoint;
 
@@ -131,8 +134,10 @@ impl CofactorGroup for Point {
 /// subgroup check (it still rejects bytes that are not a point) and is for trusted
 /// bytes only.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 pub struct SubgroupPoint(Point);
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl core::fmt::Debug for SubgroupPoint {
     /// `SubgroupPoint(…)`: the canonical encoding in lower-case hex, like [`Point`]'s.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -144,6 +149,7 @@ impl core::fmt::Debug for SubgroupPoint {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl SubgroupPoint {
     /// The identity.
     pub const IDENTITY: SubgroupPoint = SubgroupPoint(Point::IDENTITY);
@@ -161,12 +167,14 @@ impl SubgroupPoint {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl From<SubgroupPoint> for Point {
     fn from(p: SubgroupPoint) -> Point {
         p.0
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl From<&SubgroupPoint> for Point {
     fn from(p: &SubgroupPoint) -> Point {
         p.0
@@ -174,6 +182,7 @@ impl From<&SubgroupPoint> for Point {
 }
 
 #[cfg(feature = "zeroize")]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "group", feature = "zeroize"))))]
 impl zeroize::Zeroize for SubgroupPoint {
     /// Overwrites with the identity, which is torsion-free (the invariant holds).
     fn zeroize(&mut self) {
@@ -181,18 +190,21 @@ impl zeroize::Zeroize for SubgroupPoint {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl ConstantTimeEq for SubgroupPoint {
     fn ct_eq(&self, other: &SubgroupPoint) -> Choice {
         self.0.ct_eq(&other.0)
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl ConditionallySelectable for SubgroupPoint {
     fn conditional_select(a: &SubgroupPoint, b: &SubgroupPoint, choice: Choice) -> SubgroupPoint {
         SubgroupPoint(Point::conditional_select(&a.0, &b.0, choice))
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Group for SubgroupPoint {
     type Scalar = Scalar;
 
@@ -228,6 +240,7 @@ impl Group for SubgroupPoint {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl GroupEncoding for SubgroupPoint {
     type Repr = [u8; 32];
 
@@ -248,8 +261,10 @@ impl GroupEncoding for SubgroupPoint {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl PrimeGroup for SubgroupPoint {}
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Neg for SubgroupPoint {
     type Output = SubgroupPoint;
     fn neg(self) -> SubgroupPoint {
@@ -257,6 +272,7 @@ impl Neg for SubgroupPoint {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Neg for &SubgroupPoint {
     type Output = SubgroupPoint;
     fn neg(self) -> SubgroupPoint {
@@ -264,6 +280,7 @@ impl Neg for &SubgroupPoint {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl<T: Borrow<SubgroupPoint>> Sum<T> for SubgroupPoint {
     /// The sum of the points (the identity for none).
     fn sum<I: Iterator<Item = T>>(iter: I) -> SubgroupPoint {
@@ -312,6 +329,7 @@ macro_rules! assign_op {
 }
 
 // The subgroup is closed under + and -, and under scalar multiplication.
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Add<&SubgroupPoint> for &SubgroupPoint {
     type Output = SubgroupPoint;
     fn add(self, rhs: &SubgroupPoint) -> SubgroupPoint {
@@ -319,6 +337,7 @@ impl Add<&SubgroupPoint> for &SubgroupPoint {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Sub<&SubgroupPoint> for &SubgroupPoint {
     type Output = SubgroupPoint;
     fn sub(self, rhs: &SubgroupPoint) -> SubgroupPoint {
@@ -326,6 +345,7 @@ impl Sub<&SubgroupPoint> for &SubgroupPoint {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Mul<&Scalar> for &SubgroupPoint {
     type Output = SubgroupPoint;
     /// Constant-time scalar multiplication.
@@ -334,6 +354,7 @@ impl Mul<&Scalar> for &SubgroupPoint {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Mul<&SubgroupPoint> for &Scalar {
     type Output = SubgroupPoint;
     /// Constant-time scalar multiplication.
@@ -343,6 +364,7 @@ impl Mul<&SubgroupPoint> for &Scalar {
 }
 
 // A point and a subgroup point (what `CofactorGroup` requires of `Point`).
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Add<&SubgroupPoint> for &Point {
     type Output = Point;
     fn add(self, rhs: &SubgroupPoint) -> Point {
@@ -350,6 +372,7 @@ impl Add<&SubgroupPoint> for &Point {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Sub<&SubgroupPoint> for &Point {
     type Output = Point;
     fn sub(self, rhs: &SubgroupPoint) -> Point {

@@ -33,6 +33,7 @@
 #![no_std]
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -58,8 +59,10 @@ pub use edwards25519_field::FieldElement;
 pub use edwards25519_scalar::Scalar;
 pub use error::DecodeError;
 #[cfg(feature = "group")]
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 pub use group_impl::SubgroupPoint;
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use precomputed::{FixedBaseTable, VartimePrecomputedMultiscalar};
 
 use core::fmt;
@@ -243,6 +246,7 @@ impl fmt::Debug for Point {
 }
 
 #[cfg(feature = "zeroize")]
+#[cfg_attr(docsrs, doc(cfg(feature = "zeroize")))]
 impl zeroize::Zeroize for Point {
     /// Overwrites the coordinates with the identity's (a valid point, so the invariant
     /// holds after zeroizing).

@@ -274,6 +274,7 @@ impl fmt::Debug for MontgomeryPoint {
 }
 
 #[cfg(feature = "zeroize")]
+#[cfg_attr(docsrs, doc(cfg(feature = "zeroize")))]
 impl zeroize::Zeroize for MontgomeryPoint {
     fn zeroize(&mut self) {
         self.0.zeroize();

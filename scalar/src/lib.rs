@@ -354,6 +354,7 @@ impl fmt::Debug for Scalar {
 }
 
 #[cfg(feature = "zeroize")]
+#[cfg_attr(docsrs, doc(cfg(feature = "zeroize")))]
 impl zeroize::Zeroize for Scalar {
     fn zeroize(&mut self) {
         // 0 is a valid scalar, so the invariant survives.

@@ -37,11 +37,13 @@ use signature::{DigestSigner, DigestVerifier};
 /// assert_eq!(sig, key.sign_ph(b"message", b"my protocol v1").expect("short enough"));
 /// ```
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
 pub struct Context<'k, 'v, K> {
     key: &'k K,
     value: &'v [u8],
 }
 
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
 impl<'k, 'v, K> Context<'k, 'v, K> {
     /// The longest context RFC 8032 can encode (dom2 gives its length one octet).
     pub const MAX_LENGTH: usize = 255;
@@ -64,6 +66,7 @@ impl<'k, 'v, K> Context<'k, 'v, K> {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
 impl SigningKey {
     /// This key with an Ed25519ph `context` for `DigestSigner`;
     /// [`Error::ContextTooLong`] over 255 bytes.
@@ -76,6 +79,7 @@ impl SigningKey {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
 impl VerifyingKey {
     /// This key with an Ed25519ph `context` for `DigestVerifier`;
     /// [`Error::ContextTooLong`] over 255 bytes.
@@ -132,6 +136,7 @@ where
 }
 
 /// Ed25519ph with the empty context ([`SigningKey::sign_prehashed`] with `b""`).
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
 impl<D> DigestSigner<D, Signature> for SigningKey
 where
     D: Digest<OutputSize = U64> + Update,
@@ -145,6 +150,7 @@ where
 }
 
 /// Ed25519ph with the empty context, as the `ed25519` crate's `Signature`.
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
 impl<D> DigestSigner<D, ::ed25519::Signature> for SigningKey
 where
     D: Digest<OutputSize = U64> + Update,
@@ -158,6 +164,7 @@ where
 }
 
 /// Ed25519ph under the context ([`SigningKey::sign_prehashed`]).
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
 impl<D> DigestSigner<D, Signature> for Context<'_, '_, SigningKey>
 where
     D: Digest<OutputSize = U64> + Update,
@@ -171,6 +178,7 @@ where
 }
 
 /// Ed25519ph under the context, as the `ed25519` crate's `Signature`.
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
 impl<D> DigestSigner<D, ::ed25519::Signature> for Context<'_, '_, SigningKey>
 where
     D: Digest<OutputSize = U64> + Update,
@@ -184,6 +192,7 @@ where
 }
 
 /// Ed25519ph with the empty context, under [`VerifyingKey::verify`]'s (ZIP-215) rules.
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
 impl<D> DigestVerifier<D, Signature> for VerifyingKey
 where
     D: Digest<OutputSize = U64> + Update,
@@ -198,6 +207,7 @@ where
 }
 
 /// Ed25519ph with the empty context, for the `ed25519` crate's `Signature`.
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
 impl<D> DigestVerifier<D, ::ed25519::Signature> for VerifyingKey
 where
     D: Digest<OutputSize = U64> + Update,
@@ -212,6 +222,7 @@ where
 }
 
 /// Ed25519ph under the context ([`VerifyingKey::verify_prehashed`]).
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
 impl<D> DigestVerifier<D, Signature> for Context<'_, '_, VerifyingKey>
 where
     D: Digest<OutputSize = U64> + Update,
@@ -226,6 +237,7 @@ where
 }
 
 /// Ed25519ph under the context, for the `ed25519` crate's `Signature`.
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
 impl<D> DigestVerifier<D, ::ed25519::Signature> for Context<'_, '_, VerifyingKey>
 where
     D: Digest<OutputSize = U64> + Update,

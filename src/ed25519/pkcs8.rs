@@ -40,6 +40,7 @@ pub use ::ed25519::pkcs8::{
     KeyError, KeypairBytes, PublicKeyBytes, spki,
 };
 
+#[cfg_attr(docsrs, doc(cfg(feature = "pkcs8")))]
 impl From<&SigningKey> for KeypairBytes {
     /// The seed and the public key (a version 2 document when encoded).
     fn from(key: &SigningKey) -> KeypairBytes {
@@ -50,6 +51,7 @@ impl From<&SigningKey> for KeypairBytes {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "pkcs8")))]
 impl TryFrom<KeypairBytes> for SigningKey {
     type Error = Error;
 
@@ -59,6 +61,7 @@ impl TryFrom<KeypairBytes> for SigningKey {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "pkcs8")))]
 impl TryFrom<&KeypairBytes> for SigningKey {
     type Error = Error;
 
@@ -77,6 +80,7 @@ impl TryFrom<&KeypairBytes> for SigningKey {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "pkcs8")))]
 impl TryFrom<PrivateKeyInfoRef<'_>> for SigningKey {
     type Error = Error;
 
@@ -88,6 +92,7 @@ impl TryFrom<PrivateKeyInfoRef<'_>> for SigningKey {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "pkcs8")))]
 impl EncodePrivateKey for SigningKey {
     /// A version 2 document (seed and public key), the same bytes ed25519-dalek 3
     /// writes. The document wipes its buffer when dropped; the intermediate
@@ -97,6 +102,7 @@ impl EncodePrivateKey for SigningKey {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "pkcs8")))]
 impl From<&VerifyingKey> for PublicKeyBytes {
     /// The encoding as held ([`VerifyingKey::to_bytes`]).
     fn from(key: &VerifyingKey) -> PublicKeyBytes {
@@ -104,12 +110,14 @@ impl From<&VerifyingKey> for PublicKeyBytes {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "pkcs8")))]
 impl From<VerifyingKey> for PublicKeyBytes {
     fn from(key: VerifyingKey) -> PublicKeyBytes {
         PublicKeyBytes::from(&key)
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "pkcs8")))]
 impl TryFrom<PublicKeyBytes> for VerifyingKey {
     type Error = spki::Error;
 
@@ -119,6 +127,7 @@ impl TryFrom<PublicKeyBytes> for VerifyingKey {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "pkcs8")))]
 impl TryFrom<&PublicKeyBytes> for VerifyingKey {
     type Error = spki::Error;
 
@@ -128,6 +137,7 @@ impl TryFrom<&PublicKeyBytes> for VerifyingKey {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "pkcs8")))]
 impl TryFrom<SubjectPublicKeyInfoRef<'_>> for VerifyingKey {
     type Error = spki::Error;
 
@@ -138,6 +148,7 @@ impl TryFrom<SubjectPublicKeyInfoRef<'_>> for VerifyingKey {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "pkcs8")))]
 impl EncodePublicKey for VerifyingKey {
     /// A SubjectPublicKeyInfo with algorithm id-Ed25519 and the 32-byte encoding.
     fn to_public_key_der(&self) -> spki::Result<Document> {
