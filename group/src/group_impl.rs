@@ -133,6 +133,32 @@ impl CofactorGroup for Point {
 /// [`GroupEncoding::from_bytes_unchecked`], which, as its trait documents, skips the
 /// subgroup check (it still rejects bytes that are not a point) and is for trusted
 /// bytes only.
+///
+/// With the `group` crate's traits in scope (import them from `group`, and this type
+/// from `edwards25519_group`, so the names never collide):
+///
+/// ```
+/// use edwards25519_group::{Point, Scalar, SubgroupPoint};
+/// use group::cofactor::CofactorGroup;
+/// use group::{Group, GroupEncoding};
+///
+/// let g = SubgroupPoint::generator();
+/// let p = g * Scalar::from(5u8);
+/// assert_eq!(Point::from(p), Point::mul_base(&Scalar::from(5u8)));
+/// // GroupEncoding is strict: canonical encodings of torsion-free points only.
+/// assert_eq!(SubgroupPoint::from_bytes(&p.to_bytes()).unwrap(), p);
+///
+/// // (0, -1) has order 2: y = p - 1, encoded as ec ff .. ff 7f.
+/// let mut y = [0xffu8; 32];
+/// y[0] = 0xec;
+/// y[31] = 0x7f;
+/// let t = Point::from_bytes(&y).unwrap();
+/// assert!(t.is_small_order());
+/// let q = Point::GENERATOR + t; // not torsion-free
+/// assert!(bool::from(q.into_subgroup().is_none()));
+/// assert!(bool::from(SubgroupPoint::from_bytes(&q.to_bytes()).is_none()));
+/// assert_eq!(q.clear_cofactor(), g * Scalar::from(8u8));
+/// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 pub struct SubgroupPoint(Point);

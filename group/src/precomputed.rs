@@ -122,6 +122,15 @@ impl Op for MulRows<'_> {
 impl FixedBaseTable {
     /// The table of `point`'s multiples, in the representation of the fastest point
     /// backend this CPU runs. The point is not treated as secret.
+    ///
+    /// ```
+    /// use edwards25519_group::{FixedBaseTable, Point, Scalar};
+    ///
+    /// let p = Point::mul_base(&Scalar::from(9u8));
+    /// let table = FixedBaseTable::new(&p);
+    /// let s = Scalar::from_bytes_mod_order([42u8; 32]);
+    /// assert_eq!(table.mul(&s), &p * &s);
+    /// ```
     pub fn new(point: &Point) -> FixedBaseTable {
         FixedBaseTable {
             point: *point,

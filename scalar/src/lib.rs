@@ -138,6 +138,18 @@ impl Scalar {
     /// with a small-order component by the returned scalar does not clear it the way
     /// X25519 clamping does. Use it for Ed25519 secret scalars, where only the value
     /// mod l matters.
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    ///
+    /// let mut k = [0xffu8; 32];
+    /// let s = Scalar::from_bytes_with_clamping(k);
+    /// // The same as clamping by hand, then reducing.
+    /// k[0] &= 0xf8;
+    /// k[31] &= 0x7f;
+    /// k[31] |= 0x40;
+    /// assert_eq!(s, Scalar::from_bytes_mod_order(k));
+    /// ```
     pub fn from_bytes_with_clamping(mut bytes: [u8; 32]) -> Scalar {
         bytes[0] &= 0b1111_1000;
         bytes[31] &= 0b0111_1111;

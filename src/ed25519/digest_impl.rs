@@ -22,17 +22,22 @@ use signature::{DigestSigner, DigestVerifier};
 /// the length (at most 255 bytes).
 ///
 /// ```
-/// use edwards25519::ed25519::SigningKey;
+/// use edwards25519::ed25519::{Signature, SigningKey};
 /// use sha2::{Digest, Sha512};
 /// use signature::{DigestSigner, DigestVerifier};
 ///
 /// let key = SigningKey::from_seed(&[3u8; 32]);
 /// let ctx = key.with_context(b"my protocol v1").expect("short enough");
-/// let sig = ctx.sign_digest(|d: &mut Sha512| Digest::update(d, b"message"));
+/// // The closure feeds the message into the SHA-512 state it is given.
+/// let sig: Signature = ctx.sign_digest(|d: &mut Sha512| Digest::update(d, b"message"));
 ///
 /// let vk = key.verifying_key();
 /// let vctx = vk.with_context(b"my protocol v1").expect("short enough");
-/// assert!(vctx.verify_digest(|d: &mut Sha512| Ok(Digest::update(d, b"message")), &sig).is_ok());
+/// let feed = |d: &mut Sha512| {
+///     Digest::update(d, b"message");
+///     Ok(())
+/// };
+/// assert!(vctx.verify_digest(feed, &sig).is_ok());
 /// // The same as hashing the message first and calling the inherent method.
 /// assert_eq!(sig, key.sign_ph(b"message", b"my protocol v1").expect("short enough"));
 /// ```
