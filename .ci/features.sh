@@ -12,3 +12,8 @@ for pkg in edwards25519-field edwards25519-scalar edwards25519-group edwards2551
     check -p "$pkg" --no-default-features --features "$f"
   done
 done
+# Combinations whose items need two features at once: the Ed25519ph digest traits
+# (digest + signature), and PKCS#8 with PEM on no_std without the default features.
+check -p edwards25519 --no-default-features --features "digest,signature"
+check -p edwards25519 --no-default-features --features "pem,digest"
+check -p edwards25519-scalar --no-default-features --features "digest,zeroize"

@@ -52,12 +52,57 @@
 //! assert_eq!(vk.verify(b"goodbye", &sig), Err(Error::EquationFailed));
 //! ```
 //!
+//!
+//! With the `signature` feature, generic code over the RustCrypto traits works with
+//! these keys (here with the `ed25519` crate's `Signature`, which ed25519-dalek uses):
+//!
+//! ```
+//! # #[cfg(feature = "signature")]
+//! # {
+//! use edwards25519::ed25519::SigningKey;
+//! use signature::{Keypair, Signer, Verifier};
+//!
+//! fn sign_and_check<K>(key: &K, msg: &[u8]) -> bool
+//! where
+//!     K: Signer<ed25519::Signature> + Keypair,
+//!     K::VerifyingKey: Verifier<ed25519::Signature>,
+//! {
+//!     let sig = key.sign(msg);
+//!     key.verifying_key().verify(msg, &sig).is_ok()
+//! }
+//!
+//! assert!(sign_and_check(&SigningKey::from_seed(&[4u8; 32]), b"generic"));
+//! # }
+//! ```
+//!
+//! With the `serde` feature, keys and signatures serialize as ed25519-dalek's do:
+//!
+//! ```
+//! # #[cfg(feature = "serde")]
+//! # {
+//! use edwards25519::ed25519::{Signature, SigningKey, VerifyingKey};
+//!
+//! let key = SigningKey::from_seed(&[6u8; 32]);
+//! let vk = key.verifying_key();
+//! let sig = key.sign(b"stored");
+//! let json = serde_json::to_string(&(vk, sig)).unwrap();
+//! let (vk2, sig2): (VerifyingKey, Signature) = serde_json::from_str(&json).unwrap();
+//! assert_eq!((vk2, sig2), (vk, sig));
+//! // A signature is upper-case hex in human-readable formats, as ed25519 3 writes it.
+//! assert!(json.contains(&hex::encode_upper(sig.to_bytes())));
+//! # }
+//! ```
 //! [ZIP-215]: https://zips.z.cash/zip-0215
 
 mod batch;
 mod conversions;
+#[cfg(all(feature = "digest", feature = "signature"))]
+mod digest_impl;
 mod error;
 mod hex;
+#[cfg(feature = "pkcs8")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pkcs8")))]
+pub mod pkcs8;
 mod precomputed;
 #[cfg(feature = "serde")]
 mod serde_impl;
@@ -68,6 +113,9 @@ mod traits;
 mod verifying;
 
 pub use batch::verify_batch;
+#[cfg(all(feature = "digest", feature = "signature"))]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
+pub use digest_impl::Context;
 pub use error::Error;
 pub use precomputed::PrecomputedVerifyingKey;
 pub use signature::Signature;

@@ -2,6 +2,7 @@
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -15,10 +16,12 @@ pub use edwards25519_scalar as scalar;
 pub use edwards25519_field::FieldElement;
 pub use edwards25519_group::{AffinePoint, DecodeError, Point};
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use edwards25519_group::{FixedBaseTable, VartimePrecomputedMultiscalar};
 pub use edwards25519_scalar::Scalar;
 
 #[cfg(feature = "ed25519")]
+#[cfg_attr(docsrs, doc(cfg(feature = "ed25519")))]
 pub mod ed25519;
 
 /// The prime-order subgroup, for the `group` crate's prime-order traits (feature
@@ -37,6 +40,7 @@ pub mod ed25519;
 /// assert_eq!(g.to_bytes(), Point::GENERATOR.to_bytes());
 /// ```
 #[cfg(feature = "group")]
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 pub use edwards25519_group::SubgroupPoint;
 
 /// The affine form of [`SubgroupPoint`] (feature `group`), for the `group` crate's

@@ -83,6 +83,23 @@ impl Point {
     /// set is accepted as x = 0. Fails only when no x matches y
     /// ([`DecodeError::NotOnCurve`]).
     ///
+    /// ```
+    /// use edwards25519_group::{DecodeError, Point};
+    ///
+    /// let b = Point::GENERATOR.to_bytes();
+    /// assert_eq!(Point::from_bytes(&b), Ok(Point::GENERATOR));
+    /// // y = 1, x = 0 with the sign bit set ("-0"): a non-canonical encoding of the
+    /// // identity, accepted here and refused by `from_canonical_bytes`.
+    /// let mut neg_zero = [0u8; 32];
+    /// neg_zero[0] = 1;
+    /// neg_zero[31] = 0x80;
+    /// assert_eq!(Point::from_bytes(&neg_zero), Ok(Point::IDENTITY));
+    /// // y = 2 is the y of no point.
+    /// let mut y2 = [0u8; 32];
+    /// y2[0] = 2;
+    /// assert_eq!(Point::from_bytes(&y2), Err(DecodeError::NotOnCurve));
+    /// ```
+    ///
     /// Constant time up to the final accept/reject.
     pub fn from_bytes(bytes: &[u8; 32]) -> Result<Point, DecodeError> {
         let (point, on_curve) = edwards25519_field::dispatch!(F => {
@@ -100,6 +117,24 @@ impl Point {
     /// [`Point::from_bytes`], rejects y >= p ([`DecodeError::NonCanonicalY`]) and x = 0
     /// with the sign bit set ([`DecodeError::NonCanonicalSign`]). Exactly the outputs
     /// of [`Point::to_bytes`] are accepted.
+    ///
+    /// ```
+    /// use edwards25519_group::{DecodeError, Point};
+    ///
+    /// let b = Point::GENERATOR.to_bytes();
+    /// assert_eq!(Point::from_canonical_bytes(&b), Ok(Point::GENERATOR));
+    /// // The identity's "-0" encoding (y = 1, sign bit set) ...
+    /// let mut neg_zero = [0u8; 32];
+    /// neg_zero[0] = 1;
+    /// neg_zero[31] = 0x80;
+    /// assert_eq!(Point::from_canonical_bytes(&neg_zero), Err(DecodeError::NonCanonicalSign));
+    /// // ... and y = p + 1, another encoding of y = 1.
+    /// let mut y_ge_p = [0xffu8; 32];
+    /// y_ge_p[0] = 0xee;
+    /// y_ge_p[31] = 0x7f;
+    /// assert_eq!(Point::from_canonical_bytes(&y_ge_p), Err(DecodeError::NonCanonicalY));
+    /// assert_eq!(Point::from_bytes(&y_ge_p), Ok(Point::IDENTITY));
+    /// ```
     ///
     /// Constant time up to the final accept/reject.
     pub fn from_canonical_bytes(bytes: &[u8; 32]) -> Result<Point, DecodeError> {
@@ -127,6 +162,18 @@ impl Point {
     /// The Montgomery u-coordinate of the birationally equivalent Curve25519 point,
     /// u = (1 + y)/(1 - y), little-endian (upstream `BytesMontgomery`). The identity
     /// maps to u = 0 (32 zero bytes), as does the point of order 2 (0, -1).
+    ///
+    /// ```
+    /// use edwards25519_group::Point;
+    /// use edwards25519_group::montgomery::MontgomeryPoint;
+    ///
+    /// // The Ed25519 base point maps to X25519's, u = 9.
+    /// let mut nine = [0u8; 32];
+    /// nine[0] = 9;
+    /// assert_eq!(Point::GENERATOR.to_montgomery_bytes(), nine);
+    /// assert_eq!(Point::GENERATOR.to_montgomery(), MontgomeryPoint::BASEPOINT);
+    /// assert_eq!(Point::IDENTITY.to_montgomery_bytes(), [0u8; 32]);
+    /// ```
     pub fn to_montgomery_bytes(&self) -> [u8; 32] {
         edwards25519_field::dispatch!(F => montgomery_u::<F>(&self.0.convert::<F>()))
     }
@@ -150,6 +197,7 @@ fn encode_batch<F: FieldArith>(points: &[Point]) -> alloc::vec::Vec<[u8; 32]> {
 }
 
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl Point {
     /// [`Point::to_bytes`] of every point, with one field inversion for the whole batch
     /// instead of one per point (about 3 multiplications per point more), so encoding n

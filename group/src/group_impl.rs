@@ -33,6 +33,7 @@ fn decode_canonical(bytes: &[u8; 32]) -> CtOption<Point> {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Group for Point {
     type Scalar = Scalar;
 
@@ -74,6 +75,7 @@ impl Group for Point {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl GroupEncoding for Point {
     type Repr = [u8; 32];
 
@@ -95,6 +97,7 @@ impl GroupEncoding for Point {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl CofactorGroup for Point {
     type Subgroup = SubgroupPoint;
 
@@ -130,9 +133,49 @@ impl CofactorGroup for Point {
 /// [`GroupEncoding::from_bytes_unchecked`], which, as its trait documents, skips the
 /// subgroup check (it still rejects bytes that are not a point) and is for trusted
 /// bytes only.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+///
+/// With the `group` crate's traits in scope (import them from `group`, and this type
+/// from `edwards25519_group`, so the names never collide):
+///
+/// ```
+/// use edwards25519_group::{Point, Scalar, SubgroupPoint};
+/// use group::cofactor::CofactorGroup;
+/// use group::{Group, GroupEncoding};
+///
+/// let g = SubgroupPoint::generator();
+/// let p = g * Scalar::from(5u8);
+/// assert_eq!(Point::from(p), Point::mul_base(&Scalar::from(5u8)));
+/// // GroupEncoding is strict: canonical encodings of torsion-free points only.
+/// assert_eq!(SubgroupPoint::from_bytes(&p.to_bytes()).unwrap(), p);
+///
+/// // (0, -1) has order 2: y = p - 1, encoded as ec ff .. ff 7f.
+/// let mut y = [0xffu8; 32];
+/// y[0] = 0xec;
+/// y[31] = 0x7f;
+/// let t = Point::from_bytes(&y).unwrap();
+/// assert!(t.is_small_order());
+/// let q = Point::GENERATOR + t; // not torsion-free
+/// assert!(bool::from(q.into_subgroup().is_none()));
+/// assert!(bool::from(SubgroupPoint::from_bytes(&q.to_bytes()).is_none()));
+/// assert_eq!(q.clear_cofactor(), g * Scalar::from(8u8));
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 pub struct SubgroupPoint(pub(crate) Point);
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
+impl core::fmt::Debug for SubgroupPoint {
+    /// `SubgroupPoint(…)`: the canonical encoding in lower-case hex, like [`Point`]'s.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("SubgroupPoint(")?;
+        for b in self.0.to_bytes() {
+            write!(f, "{b:02x}")?;
+        }
+        f.write_str(")")
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl SubgroupPoint {
     /// The identity.
     pub const IDENTITY: SubgroupPoint = SubgroupPoint(Point::IDENTITY);
@@ -150,12 +193,14 @@ impl SubgroupPoint {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl From<SubgroupPoint> for Point {
     fn from(p: SubgroupPoint) -> Point {
         p.0
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl From<&SubgroupPoint> for Point {
     fn from(p: &SubgroupPoint) -> Point {
         p.0
@@ -163,6 +208,7 @@ impl From<&SubgroupPoint> for Point {
 }
 
 #[cfg(feature = "zeroize")]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "group", feature = "zeroize"))))]
 impl zeroize::Zeroize for SubgroupPoint {
     /// Overwrites with the identity, which is torsion-free (the invariant holds).
     fn zeroize(&mut self) {
@@ -170,18 +216,21 @@ impl zeroize::Zeroize for SubgroupPoint {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl ConstantTimeEq for SubgroupPoint {
     fn ct_eq(&self, other: &SubgroupPoint) -> Choice {
         self.0.ct_eq(&other.0)
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl ConditionallySelectable for SubgroupPoint {
     fn conditional_select(a: &SubgroupPoint, b: &SubgroupPoint, choice: Choice) -> SubgroupPoint {
         SubgroupPoint(Point::conditional_select(&a.0, &b.0, choice))
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Group for SubgroupPoint {
     type Scalar = Scalar;
 
@@ -217,6 +266,7 @@ impl Group for SubgroupPoint {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl GroupEncoding for SubgroupPoint {
     type Repr = [u8; 32];
 
@@ -237,8 +287,10 @@ impl GroupEncoding for SubgroupPoint {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl PrimeGroup for SubgroupPoint {}
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Neg for SubgroupPoint {
     type Output = SubgroupPoint;
     fn neg(self) -> SubgroupPoint {
@@ -246,6 +298,7 @@ impl Neg for SubgroupPoint {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Neg for &SubgroupPoint {
     type Output = SubgroupPoint;
     fn neg(self) -> SubgroupPoint {
@@ -253,6 +306,7 @@ impl Neg for &SubgroupPoint {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl<T: Borrow<SubgroupPoint>> Sum<T> for SubgroupPoint {
     /// The sum of the points (the identity for none).
     fn sum<I: Iterator<Item = T>>(iter: I) -> SubgroupPoint {
@@ -301,6 +355,7 @@ macro_rules! assign_op {
 }
 
 // The subgroup is closed under + and -, and under scalar multiplication.
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Add<&SubgroupPoint> for &SubgroupPoint {
     type Output = SubgroupPoint;
     fn add(self, rhs: &SubgroupPoint) -> SubgroupPoint {
@@ -308,6 +363,7 @@ impl Add<&SubgroupPoint> for &SubgroupPoint {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Sub<&SubgroupPoint> for &SubgroupPoint {
     type Output = SubgroupPoint;
     fn sub(self, rhs: &SubgroupPoint) -> SubgroupPoint {
@@ -315,6 +371,7 @@ impl Sub<&SubgroupPoint> for &SubgroupPoint {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Mul<&Scalar> for &SubgroupPoint {
     type Output = SubgroupPoint;
     /// Constant-time scalar multiplication.
@@ -323,6 +380,7 @@ impl Mul<&Scalar> for &SubgroupPoint {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Mul<&SubgroupPoint> for &Scalar {
     type Output = SubgroupPoint;
     /// Constant-time scalar multiplication.
@@ -332,6 +390,7 @@ impl Mul<&SubgroupPoint> for &Scalar {
 }
 
 // A point and a subgroup point (what `CofactorGroup` requires of `Point`).
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Add<&SubgroupPoint> for &Point {
     type Output = Point;
     fn add(self, rhs: &SubgroupPoint) -> Point {
@@ -339,6 +398,7 @@ impl Add<&SubgroupPoint> for &Point {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Sub<&SubgroupPoint> for &Point {
     type Output = Point;
     fn sub(self, rhs: &SubgroupPoint) -> Point {

@@ -33,6 +33,7 @@
 #![no_std]
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -65,8 +66,10 @@ pub use edwards25519_field::FieldElement;
 pub use edwards25519_scalar::Scalar;
 pub use error::DecodeError;
 #[cfg(feature = "group")]
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 pub use group_impl::SubgroupPoint;
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use precomputed::{FixedBaseTable, VartimePrecomputedMultiscalar};
 
 use core::fmt;
@@ -237,7 +240,9 @@ impl Default for Point {
 }
 
 impl fmt::Debug for Point {
-    /// Shows the canonical encoding (little-endian hex), which identifies the point.
+    /// `Point(…)`: the canonical encoding ([`Point::to_bytes`]) in lower-case hex, byte 0
+    /// first, as every type of these crates prints its canonical bytes. It identifies the
+    /// point, not its (many) coordinate representations.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Point(")?;
         for b in self.to_bytes() {
@@ -248,6 +253,7 @@ impl fmt::Debug for Point {
 }
 
 #[cfg(feature = "zeroize")]
+#[cfg_attr(docsrs, doc(cfg(feature = "zeroize")))]
 impl zeroize::Zeroize for Point {
     /// Overwrites the coordinates with the identity's (a valid point, so the invariant
     /// holds after zeroizing).

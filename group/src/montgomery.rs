@@ -140,6 +140,14 @@ impl MontgomeryPoint {
 
 /// RFC 7748 X25519(scalar, u): [`MontgomeryPoint::mul_clamped`] on bytes. 32 zero bytes
 /// for u of small order (see the [module docs](self)); [`x25519_checked`] refuses those.
+///
+/// ```
+/// use edwards25519_group::montgomery::{x25519, X25519_BASEPOINT};
+///
+/// let (a, b) = ([1u8; 32], [2u8; 32]); // secret keys
+/// let (pa, pb) = (x25519(a, X25519_BASEPOINT), x25519(b, X25519_BASEPOINT));
+/// assert_eq!(x25519(a, pb), x25519(b, pa)); // the shared secret
+/// ```
 pub fn x25519(scalar: [u8; 32], u: [u8; 32]) -> [u8; 32] {
     MontgomeryPoint(u).mul_clamped(scalar).0
 }
@@ -326,6 +334,7 @@ impl fmt::Debug for MontgomeryPoint {
 }
 
 #[cfg(feature = "zeroize")]
+#[cfg_attr(docsrs, doc(cfg(feature = "zeroize")))]
 impl zeroize::Zeroize for MontgomeryPoint {
     fn zeroize(&mut self) {
         self.0.zeroize();

@@ -30,6 +30,7 @@ pub(crate) struct Straus<'a> {
     pub(crate) points: &'a [Extended<FieldElement>],
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl Op for Straus<'_> {
     type Output = Extended<FieldElement>;
     #[inline(always)]
@@ -47,6 +48,7 @@ pub(crate) struct VartimeMultiscalar<'a> {
     pub(crate) points: &'a [Extended<FieldElement>],
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl Op for VartimeMultiscalar<'_> {
     type Output = Extended<FieldElement>;
     #[inline(always)]
@@ -106,6 +108,7 @@ where
     points.into_iter().map(|p| p.borrow().0).collect()
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl Point {
     /// Σ sᵢ·Pᵢ over the pairs of `scalars` and `points`, in constant time (Straus with
     /// signed radix-16 digits and constant-time table lookups): safe for secret scalars.

@@ -44,6 +44,7 @@ use crate::scalar_mul::vartime_double_base::{interleaved, odd_multiples};
 /// let s = Scalar::from_bytes_mod_order([5; 32]);
 /// assert_eq!(table.mul(&s), &h * &s);
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub struct FixedBaseTable {
     point: Point,
     /// `Box<[[B::Affine; 8]; 32]>` for the backend B that built it:
@@ -51,6 +52,7 @@ pub struct FixedBaseTable {
     rows: Box<dyn Any + Send + Sync>,
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl fmt::Debug for FixedBaseTable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("FixedBaseTable")
@@ -62,6 +64,7 @@ impl fmt::Debug for FixedBaseTable {
 /// Builds a [`FixedBaseTable`]'s rows on a backend.
 struct BuildRows<'a>(&'a Extended<FieldElement>);
 
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl Op for BuildRows<'_> {
     type Output = Box<dyn Any + Send + Sync>;
     #[inline(always)]
@@ -98,6 +101,7 @@ struct MulRows<'a> {
     digits: &'a [i8; 64],
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl Op for MulRows<'_> {
     type Output = Extended<FieldElement>;
     #[inline(always)]
@@ -114,9 +118,19 @@ impl Op for MulRows<'_> {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl FixedBaseTable {
     /// The table of `point`'s multiples, in the representation of the fastest point
     /// backend this CPU runs. The point is not treated as secret.
+    ///
+    /// ```
+    /// use edwards25519_group::{FixedBaseTable, Point, Scalar};
+    ///
+    /// let p = Point::mul_base(&Scalar::from(9u8));
+    /// let table = FixedBaseTable::new(&p);
+    /// let s = Scalar::from_bytes_mod_order([42u8; 32]);
+    /// assert_eq!(table.mul(&s), &p * &s);
+    /// ```
     pub fn new(point: &Point) -> FixedBaseTable {
         FixedBaseTable {
             point: *point,
@@ -166,12 +180,14 @@ const LENGTH_MISMATCH: &str =
 /// let s: Vec<Scalar> = (7u8..=9).map(|i| Scalar::from_bytes_mod_order([i; 32])).collect();
 /// assert_eq!(pre.vartime_multiscalar_mul(&s), Point::vartime_multiscalar_mul(&s, &g));
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub struct VartimePrecomputedMultiscalar {
     points: Vec<Extended<FieldElement>>,
     /// `Vec<[B::Affine; 64]>` for the backend B that built it: `[i][j] = (2j + 1)·Pᵢ`.
     tables: Box<dyn Any + Send + Sync>,
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl fmt::Debug for VartimePrecomputedMultiscalar {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("VartimePrecomputedMultiscalar")
@@ -209,6 +225,7 @@ fn odd_tables<B: PointBackend>(b: B, points: &[Extended<FieldElement>]) -> Vec<[
 /// Builds the odd-multiple tables on a backend.
 struct BuildOdd<'a>(&'a [Extended<FieldElement>]);
 
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl Op for BuildOdd<'_> {
     type Output = Box<dyn Any + Send + Sync>;
     #[inline(always)]
@@ -225,6 +242,7 @@ struct MixedMul<'a> {
     dynamic_points: &'a [Extended<FieldElement>],
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl Op for MixedMul<'_> {
     type Output = Extended<FieldElement>;
     #[inline(always)]
@@ -246,6 +264,7 @@ impl Op for MixedMul<'_> {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl VartimePrecomputedMultiscalar {
     /// The tables for `static_points` (anything iterable whose items borrow as
     /// [`Point`]), in the representation of the fastest point backend this CPU runs:

@@ -17,6 +17,7 @@ use edwards25519_scalar::serde_impl::{deserialize_tuple, serialize_tuple};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Point {
     /// [`Point::to_bytes`].
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -24,6 +25,7 @@ impl Serialize for Point {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for Point {
     /// [`Point::from_canonical_bytes`]; its error becomes the format's error.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Point, D::Error> {

@@ -20,6 +20,7 @@ use ff::{Field, FromUniformBytes, PrimeField};
 use rand_core::TryRng;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Scalar {
     /// A scalar from little-endian limbs that the caller guarantees are below l (a
     /// `const` constructor for the `PrimeField` constants; each constant is checked
@@ -71,6 +72,7 @@ const SQRT_M1: Scalar = Scalar::from_limbs_unchecked([
     0x094a_7310_e079_81e7,
 ]);
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Field for Scalar {
     const ZERO: Scalar = Scalar::ZERO;
     const ONE: Scalar = Scalar::ONE;
@@ -114,6 +116,7 @@ impl Field for Scalar {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl PrimeField for Scalar {
     /// The canonical 32-byte little-endian encoding, as [`Scalar::to_bytes`].
     type Repr = [u8; 32];
@@ -163,6 +166,7 @@ impl PrimeField for Scalar {
     const DELTA: Scalar = Scalar::from_limbs_unchecked([16, 0, 0, 0]);
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl FromUniformBytes<64> for Scalar {
     /// As [`Scalar::from_bytes_mod_order_wide`].
     fn from_uniform_bytes(bytes: &[u8; 64]) -> Scalar {

@@ -66,6 +66,7 @@
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod error;
 #[cfg(feature = "group")]
@@ -137,6 +138,18 @@ impl Scalar {
     /// with a small-order component by the returned scalar does not clear it the way
     /// X25519 clamping does. Use it for Ed25519 secret scalars, where only the value
     /// mod l matters.
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    ///
+    /// let mut k = [0xffu8; 32];
+    /// let s = Scalar::from_bytes_with_clamping(k);
+    /// // The same as clamping by hand, then reducing.
+    /// k[0] &= 0xf8;
+    /// k[31] &= 0x7f;
+    /// k[31] |= 0x40;
+    /// assert_eq!(s, Scalar::from_bytes_mod_order(k));
+    /// ```
     pub fn from_bytes_with_clamping(mut bytes: [u8; 32]) -> Scalar {
         bytes[0] &= 0b1111_1000;
         bytes[31] &= 0b0111_1111;
@@ -170,8 +183,50 @@ impl Scalar {
         Scalar(invert::invert(&self.0))
     }
 
+    /// The scalar of a finished 64-byte hash: the digest's output as a 512-bit
+    /// little-endian integer, reduced mod l ([`Scalar::from_bytes_mod_order_wide`]).
+    /// With SHA-512 this is how Ed25519 and many protocols turn a hash into a scalar.
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    /// use sha2::{Digest, Sha512};
+    ///
+    /// let h = Sha512::new().chain_update(b"domain").chain_update(b"message");
+    /// let s = Scalar::from_hash(h);
+    /// let wide: [u8; 64] = Sha512::digest(b"domainmessage").into();
+    /// assert_eq!(s, Scalar::from_bytes_mod_order_wide(&wide));
+    /// ```
+    #[cfg(feature = "digest")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "digest")))]
+    pub fn from_hash<D>(hash: D) -> Scalar
+    where
+        D: digest::Digest<OutputSize = digest::consts::U64>,
+    {
+        let mut wide = [0u8; 64];
+        // `OutputSize = U64`: the output array is exactly 64 bytes long.
+        hash.finalize_into((&mut wide).into());
+        let s = Scalar::from_bytes_mod_order_wide(&wide);
+        #[cfg(feature = "zeroize")]
+        zeroize::Zeroize::zeroize(&mut wide);
+        s
+    }
+
     /// A uniformly random scalar: 64 bytes from `rng` reduced mod l (bias about 2^-259).
+    ///
+    /// Any rand_core 0.10 `CryptoRng` works, for instance `rand::rng()` (the `rand`
+    /// 0.10 crate's thread-local generator, seeded by the operating system).
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    ///
+    /// let mut rng = rand::rng();
+    /// let a = Scalar::random(&mut rng);
+    /// let b = Scalar::random(&mut rng);
+    /// assert_ne!(a, b); // equal with probability 1/l
+    /// assert_eq!(a * a.invert(), Scalar::ONE);
+    /// ```
     #[cfg(feature = "rand_core")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "rand_core")))]
     pub fn random<R: rand_core::CryptoRng + ?Sized>(rng: &mut R) -> Scalar {
         let mut bytes = [0u8; 64];
         rng.fill_bytes(&mut bytes);
@@ -291,9 +346,18 @@ impl Default for Scalar {
 }
 
 impl fmt::Debug for Scalar {
-    /// `Scalar(0x…)`: the canonical little-endian encoding in hex.
+    /// `Scalar(…)`: the canonical 32-byte little-endian encoding ([`Scalar::to_bytes`])
+    /// in lower-case hex, byte 0 first, with no `0x` (it is not a big-endian numeral).
+    /// Every type of these crates prints its canonical bytes this way.
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    ///
+    /// let s = format!("{:?}", Scalar::from(258u16));
+    /// assert_eq!(s, format!("Scalar(0201{})", "00".repeat(30)));
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Scalar(0x")?;
+        f.write_str("Scalar(")?;
         for b in self.to_bytes() {
             write!(f, "{b:02x}")?;
         }
@@ -302,6 +366,7 @@ impl fmt::Debug for Scalar {
 }
 
 #[cfg(feature = "zeroize")]
+#[cfg_attr(docsrs, doc(cfg(feature = "zeroize")))]
 impl zeroize::Zeroize for Scalar {
     fn zeroize(&mut self) {
         // 0 is a valid scalar, so the invariant survives.

@@ -35,6 +35,7 @@ use serde::ser::SerializeTuple;
 use serde::{Deserialize, Serialize, Serializer};
 
 /// Serializes `bytes` as a tuple of N `u8` in every format (curve25519-dalek's shape).
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub fn serialize_tuple<S: Serializer, const N: usize>(
     bytes: &[u8; N],
     serializer: S,
@@ -48,6 +49,7 @@ pub fn serialize_tuple<S: Serializer, const N: usize>(
 
 /// Deserializes exactly N bytes written by [`serialize_tuple`] (or, in a
 /// self-describing format, the alternatives the module doc lists).
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub fn deserialize_tuple<'de, D: Deserializer<'de>, const N: usize>(
     deserializer: D,
 ) -> Result<[u8; N], D::Error> {
@@ -60,6 +62,7 @@ pub fn deserialize_tuple<'de, D: Deserializer<'de>, const N: usize>(
 
 /// Serializes `bytes` with `serialize_bytes` in every format (ed25519-dalek's shape
 /// for keys).
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub fn serialize_bytes<S: Serializer, const N: usize>(
     bytes: &[u8; N],
     serializer: S,
@@ -69,6 +72,7 @@ pub fn serialize_bytes<S: Serializer, const N: usize>(
 
 /// Serializes `bytes` as upper-case hex in human-readable formats and with
 /// `serialize_bytes` in binary ones (the `ed25519` crate's shape for signatures).
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub fn serialize_hex_or_bytes<S: Serializer, const N: usize>(
     bytes: &[u8; N],
     serializer: S,
@@ -83,6 +87,7 @@ pub fn serialize_hex_or_bytes<S: Serializer, const N: usize>(
 /// Deserializes exactly N bytes written by [`serialize_bytes`] or
 /// [`serialize_hex_or_bytes`] (or, in a self-describing format, the alternatives the
 /// module doc lists). In bincode and postcard the length prefix is read and must be N.
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub fn deserialize_bytes<'de, D: Deserializer<'de>, const N: usize>(
     deserializer: D,
 ) -> Result<[u8; N], D::Error> {
@@ -96,6 +101,7 @@ pub fn deserialize_bytes<'de, D: Deserializer<'de>, const N: usize>(
 /// Upper-case hex of a byte string, without an allocation.
 struct UpperHex<'a>(&'a [u8]);
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl fmt::Display for UpperHex<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for b in self.0 {
@@ -119,6 +125,7 @@ fn hex_digit(c: u8) -> Option<u8> {
 /// length is an `invalid_length` error.
 struct BytesVisitor<const N: usize>(PhantomData<[u8; N]>);
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de, const N: usize> Visitor<'de> for BytesVisitor<N> {
     type Value = [u8; N];
 
@@ -169,6 +176,7 @@ impl<'de, const N: usize> Visitor<'de> for BytesVisitor<N> {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Scalar {
     /// The canonical 32 bytes ([`Scalar::to_bytes`]) as a 32-tuple (curve25519-dalek's
     /// shape); see the module doc.
@@ -177,6 +185,7 @@ impl Serialize for Scalar {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for Scalar {
     /// 32 bytes decoded with [`Scalar::from_canonical_bytes`]: a value `>= l` is an
     /// error.

@@ -7,6 +7,23 @@ use core::fmt;
 ///
 /// Verification errors are reported in the order the checks run: S, then the public key,
 /// then R, then the equation.
+///
+/// One rule for every error type in these crates: a wrapper's `Display` does not repeat
+/// its cause, which is its `source()` ([`Error::InvalidPublicKey`] and
+/// [`Error::InvalidR`] carry a [`DecodeError`]); the other errors have no source. A
+/// printed chain of causes says each reason once:
+///
+/// ```
+/// use core::error::Error as _;
+/// use edwards25519::ed25519::{Error, VerifyingKey};
+///
+/// let mut y2 = [0u8; 32];
+/// y2[0] = 2; // no point has y = 2
+/// let e = VerifyingKey::from_bytes(&y2).unwrap_err();
+/// assert!(matches!(e, Error::InvalidPublicKey(_)));
+/// assert_eq!(e.to_string(), "invalid Ed25519 public key");
+/// assert_eq!(e.source().unwrap().to_string(), "not an edwards25519 point: no x matches this y");
+/// ```
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Error {

@@ -22,24 +22,28 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use zeroize::Zeroize;
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Signature {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serialize_hex_or_bytes(&self.to_bytes(), serializer)
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for Signature {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Signature, D::Error> {
         deserialize_bytes::<D, 64>(deserializer).map(|bytes| Signature::from_bytes(&bytes))
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for VerifyingKey {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serialize_bytes(self.as_bytes(), serializer)
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for VerifyingKey {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<VerifyingKey, D::Error> {
         let bytes = deserialize_bytes::<D, 32>(deserializer)?;
@@ -47,6 +51,7 @@ impl<'de> Deserialize<'de> for VerifyingKey {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for SigningKey {
     /// The seed. Secret: whatever the serializer writes to must be protected.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -57,6 +62,7 @@ impl Serialize for SigningKey {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for SigningKey {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<SigningKey, D::Error> {
         let mut seed = deserialize_bytes::<D, 32>(deserializer)?;
@@ -69,6 +75,7 @@ impl<'de> Deserialize<'de> for SigningKey {
 /// An error and its cause in one line: serde's errors carry a message, not a chain.
 struct WithCause(super::Error);
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl core::fmt::Display for WithCause {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "{}", self.0)?;

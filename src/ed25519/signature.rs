@@ -9,6 +9,25 @@ use core::fmt;
 /// Any 64 bytes make a `Signature`: nothing is checked until verification, which then
 /// says what is wrong (S not canonical, R not a point, ...). The bytes are kept as given,
 /// because the challenge hash covers R exactly as received.
+///
+/// ```
+/// use edwards25519::ed25519::{Error, Signature, SigningKey};
+///
+/// let key = SigningKey::from_seed(&[2u8; 32]);
+/// let sig = key.sign(b"hi");
+/// let bytes: [u8; 64] = sig.to_bytes();
+/// assert_eq!(Signature::from_bytes(&bytes), sig);
+/// assert_eq!(Signature::from_components(*sig.r_bytes(), *sig.s_bytes()), sig);
+/// // From a slice, with its length checked.
+/// assert_eq!(Signature::try_from(&bytes[..]), Ok(sig));
+/// assert_eq!(
+///     Signature::try_from(&bytes[..63]),
+///     Err(Error::InvalidLength { expected: 64, actual: 63 })
+/// );
+/// // Any 64 bytes make a Signature; verification says what is wrong with them.
+/// let bad = Signature::from_bytes(&[0xff; 64]);
+/// assert_eq!(key.verifying_key().verify(b"hi", &bad), Err(Error::NonCanonicalS));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Signature {
     /// R || S.

@@ -27,6 +27,25 @@ pub struct SigningKey {
 impl SigningKey {
     /// The key with this 32-byte seed (the RFC 8032 private key), expanded as in
     /// RFC 8032 §5.1.5. Constant time.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::SigningKey;
+    ///
+    /// // RFC 8032 §7.1, TEST 1: the secret key, its public key and the signature of
+    /// // the empty message.
+    /// let seed: [u8; 32] =
+    ///     hex::decode("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60")
+    ///         .unwrap().try_into().unwrap();
+    /// let key = SigningKey::from_seed(&seed);
+    /// assert_eq!(
+    ///     hex::encode(key.verifying_key().to_bytes()),
+    ///     "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"
+    /// );
+    /// assert_eq!(
+    ///     hex::encode(key.sign(b"").to_bytes()),
+    ///     "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"
+    /// );
+    /// ```
     pub fn from_seed(seed: &[u8; 32]) -> SigningKey {
         let mut h = [0u8; 64];
         Sha512::new()
@@ -49,6 +68,18 @@ impl SigningKey {
     }
 
     /// A new key from 32 bytes of `rng`.
+    ///
+    /// `rng` is any rand_core 0.10 `CryptoRng`. With the `rand` 0.10 crate,
+    /// `rand::rng()` is its thread-local generator seeded by the operating system:
+    ///
+    /// ```
+    /// use edwards25519::ed25519::SigningKey;
+    ///
+    /// let key = SigningKey::generate(&mut rand::rng());
+    /// let sig = key.sign(b"message");
+    /// assert!(key.verifying_key().verify(b"message", &sig).is_ok());
+    /// assert_ne!(key, SigningKey::generate(&mut rand::rng()));
+    /// ```
     pub fn generate<R: rand_core::CryptoRng + ?Sized>(rng: &mut R) -> SigningKey {
         let mut seed = [0u8; 32];
         rng.fill_bytes(&mut seed);
@@ -77,6 +108,18 @@ impl SigningKey {
     /// 255 bytes, else [`Error::ContextTooLong`]). An empty context still adds the dom2
     /// prefix, so the signature differs from [`SigningKey::sign`]'s (RFC 8032 advises a
     /// non-empty context for Ed25519ctx). Constant time in the secrets.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::{Error, SigningKey};
+    ///
+    /// let key = SigningKey::from_seed(&[1u8; 32]);
+    /// let sig = key.sign_ctx(b"msg", b"app v1").unwrap();
+    /// let vk = key.verifying_key();
+    /// assert!(vk.verify_ctx(b"msg", b"app v1", &sig).is_ok());
+    /// assert!(vk.verify_ctx(b"msg", b"app v2", &sig).is_err());
+    /// assert!(vk.verify(b"msg", &sig).is_err()); // not a pure Ed25519 signature
+    /// assert_eq!(key.sign_ctx(b"msg", &[0u8; 256]), Err(Error::ContextTooLong));
+    /// ```
     pub fn sign_ctx(&self, msg: &[u8], context: &[u8]) -> Result<Signature, Error> {
         Ok(self.sign_with(Some(&Dom2::ctx(context)?), msg))
     }

@@ -3,22 +3,26 @@
 
 use super::{Signature, SigningKey, VerifyingKey};
 
+#[cfg_attr(docsrs, doc(cfg(feature = "signature")))]
 impl signature::SignatureEncoding for Signature {
     type Repr = [u8; 64];
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "signature")))]
 impl signature::Signer<Signature> for SigningKey {
     fn try_sign(&self, msg: &[u8]) -> Result<Signature, signature::Error> {
         Ok(self.sign(msg))
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "signature")))]
 impl signature::Signer<::ed25519::Signature> for SigningKey {
     fn try_sign(&self, msg: &[u8]) -> Result<::ed25519::Signature, signature::Error> {
         Ok(self.sign(msg).into())
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "signature")))]
 impl signature::Keypair for SigningKey {
     type VerifyingKey = VerifyingKey;
 
@@ -29,6 +33,7 @@ impl signature::Keypair for SigningKey {
 
 /// ZIP-215 rules ([`VerifyingKey::verify`]); the reason for a failure is not kept
 /// (`signature::Error` is opaque).
+#[cfg_attr(docsrs, doc(cfg(feature = "signature")))]
 impl signature::Verifier<Signature> for VerifyingKey {
     fn verify(&self, msg: &[u8], sig: &Signature) -> Result<(), signature::Error> {
         VerifyingKey::verify(self, msg, sig).map_err(|_| signature::Error::new())
@@ -37,24 +42,28 @@ impl signature::Verifier<Signature> for VerifyingKey {
 
 /// ZIP-215 rules ([`VerifyingKey::verify`]); the reason for a failure is not kept
 /// (`signature::Error` is opaque).
+#[cfg_attr(docsrs, doc(cfg(feature = "signature")))]
 impl signature::Verifier<::ed25519::Signature> for VerifyingKey {
     fn verify(&self, msg: &[u8], sig: &::ed25519::Signature) -> Result<(), signature::Error> {
         VerifyingKey::verify(self, msg, &Signature::from(sig)).map_err(|_| signature::Error::new())
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "signature")))]
 impl From<Signature> for ::ed25519::Signature {
     fn from(sig: Signature) -> ::ed25519::Signature {
         ::ed25519::Signature::from_bytes(&sig.to_bytes())
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "signature")))]
 impl From<&::ed25519::Signature> for Signature {
     fn from(sig: &::ed25519::Signature) -> Signature {
         Signature::from_bytes(&sig.to_bytes())
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "signature")))]
 impl From<::ed25519::Signature> for Signature {
     fn from(sig: ::ed25519::Signature) -> Signature {
         Signature::from(&sig)

@@ -21,6 +21,22 @@ pub struct VerifyingKey {
 impl VerifyingKey {
     /// Decodes a public key; fails exactly when [`Point::from_bytes`] fails.
     /// The bytes are kept as given and hashed as given.
+    ///
+    /// ```
+    /// use edwards25519::DecodeError;
+    /// use edwards25519::ed25519::{Error, SigningKey, VerifyingKey};
+    ///
+    /// let bytes = SigningKey::from_seed(&[1u8; 32]).verifying_key().to_bytes();
+    /// let vk = VerifyingKey::from_bytes(&bytes).expect("a point");
+    /// assert_eq!(vk.to_bytes(), bytes);
+    ///
+    /// let mut y2 = [0u8; 32];
+    /// y2[0] = 2; // the y of no point
+    /// assert_eq!(
+    ///     VerifyingKey::from_bytes(&y2),
+    ///     Err(Error::InvalidPublicKey(DecodeError::NotOnCurve))
+    /// );
+    /// ```
     pub fn from_bytes(bytes: &[u8; 32]) -> Result<VerifyingKey, Error> {
         let point = Point::from_bytes(bytes).map_err(Error::InvalidPublicKey)?;
         Ok(VerifyingKey {
@@ -71,6 +87,16 @@ impl VerifyingKey {
     /// k = SHA-512(R || A || M) mod l over the encodings as received; accepts exactly when
     /// `[8][S]B = [8]R + [8][k]A`. Agrees with [`verify_batch`](super::verify_batch) on
     /// every input.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::{Error, SigningKey};
+    ///
+    /// let key = SigningKey::from_seed(&[8u8; 32]);
+    /// let sig = key.sign(b"pay 5");
+    /// let vk = key.verifying_key();
+    /// assert_eq!(vk.verify(b"pay 5", &sig), Ok(()));
+    /// assert_eq!(vk.verify(b"pay 6", &sig), Err(Error::EquationFailed));
+    /// ```
     ///
     /// Execution time depends on the inputs (all of them public).
     pub fn verify(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
@@ -159,6 +185,19 @@ impl VerifyingKey {
     /// small order; k = SHA-512(R || A || M) mod l; accepts exactly when `[S]B = R + [k]A`.
     /// Everything [`VerifyingKey::verify_strict`] accepts, [`VerifyingKey::verify`]
     /// accepts too.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::{Error, Signature, VerifyingKey};
+    ///
+    /// // The identity as a public key: small order, so any (R = identity, S = 0)
+    /// // "signature" passes the cofactored ZIP-215 check, and verify_strict refuses it.
+    /// let mut id = [0u8; 32];
+    /// id[0] = 1;
+    /// let weak = VerifyingKey::from_bytes(&id).unwrap();
+    /// let forged = Signature::from_components(id, [0u8; 32]);
+    /// assert_eq!(weak.verify(b"anything", &forged), Ok(()));
+    /// assert_eq!(weak.verify_strict(b"anything", &forged), Err(Error::SmallOrderPublicKey));
+    /// ```
     ///
     /// Execution time depends on the inputs (all of them public).
     pub fn verify_strict(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {

@@ -56,6 +56,14 @@ impl Point {
     ///
     /// Uses a precomputed table of multiples of B (30 KiB, built at compile time),
     /// every lookup a full constant-time scan: 64 mixed additions and 4 doublings.
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, Scalar};
+    ///
+    /// let s = Scalar::from(3u8);
+    /// assert_eq!(Point::mul_base(&s), Point::GENERATOR + Point::GENERATOR + Point::GENERATOR);
+    /// assert_eq!(Point::mul_base(&s), &Point::GENERATOR * &s);
+    /// ```
     pub fn mul_base(scalar: &Scalar) -> Point {
         #[allow(unused_mut)]
         let mut digits = scalar.as_radix_16();

@@ -117,6 +117,15 @@ impl Point {
     /// with a precomputed table for b, one shared chain of doublings.
     ///
     /// Execution time depends on the inputs.
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, Scalar};
+    ///
+    /// let (a, b) = (Scalar::from(7u8), Scalar::from(11u8));
+    /// let A = Point::mul_base(&Scalar::from(5u8));
+    /// let r = Point::vartime_double_scalar_mul_basepoint(&a, &A, &b);
+    /// assert_eq!(r, &A * &a + Point::mul_base(&b));
+    /// ```
     #[allow(non_snake_case)]
     pub fn vartime_double_scalar_mul_basepoint(a: &Scalar, A: &Point, b: &Scalar) -> Point {
         let a_naf = a.vartime_non_adjacent_form(5);

@@ -1,0 +1,257 @@
+//! Ed25519ph through the `signature` crate's `DigestSigner` / `DigestVerifier` (features
+//! `digest` and `signature`): the caller feeds the message into a SHA-512 hasher, and
+//! its output is the prehash PH(M) of RFC 8032 §5.1.
+//!
+//! The shapes follow ed25519-dalek 3's documentation: the key itself signs and verifies
+//! with the empty context, and [`SigningKey::with_context`] /
+//! [`VerifyingKey::with_context`] give a [`Context`] that does it under a context of
+//! up to 255 bytes.
+//!
+//! RFC 8032 defines Ed25519ph with SHA-512 only. Any digest with 64 bytes of output is
+//! accepted (as ed25519-dalek does), and its output is used as PH(M); a verifier must
+//! use the same one.
+
+use super::{Error, Signature, SigningKey, VerifyingKey};
+use digest::{Digest, Update, consts::U64};
+use signature::{DigestSigner, DigestVerifier};
+
+/// A key with an Ed25519ph context (RFC 8032 §8.3: a domain separator between
+/// protocols), for the `signature` crate's `DigestSigner` / `DigestVerifier`.
+///
+/// Made by [`SigningKey::with_context`] or [`VerifyingKey::with_context`], which check
+/// the length (at most 255 bytes).
+///
+/// ```
+/// use edwards25519::ed25519::{Signature, SigningKey};
+/// use sha2::{Digest, Sha512};
+/// use signature::{DigestSigner, DigestVerifier};
+///
+/// let key = SigningKey::from_seed(&[3u8; 32]);
+/// let ctx = key.with_context(b"my protocol v1").expect("short enough");
+/// // The closure feeds the message into the SHA-512 state it is given.
+/// let sig: Signature = ctx.sign_digest(|d: &mut Sha512| Digest::update(d, b"message"));
+///
+/// let vk = key.verifying_key();
+/// let vctx = vk.with_context(b"my protocol v1").expect("short enough");
+/// let feed = |d: &mut Sha512| {
+///     Digest::update(d, b"message");
+///     Ok(())
+/// };
+/// assert!(vctx.verify_digest(feed, &sig).is_ok());
+/// // The same as hashing the message first and calling the inherent method.
+/// assert_eq!(sig, key.sign_ph(b"message", b"my protocol v1").expect("short enough"));
+/// ```
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
+pub struct Context<'k, 'v, K> {
+    key: &'k K,
+    value: &'v [u8],
+}
+
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
+impl<'k, 'v, K> Context<'k, 'v, K> {
+    /// The longest context RFC 8032 can encode (dom2 gives its length one octet).
+    pub const MAX_LENGTH: usize = 255;
+
+    /// The key.
+    pub fn key(&self) -> &'k K {
+        self.key
+    }
+
+    /// The context bytes.
+    pub fn value(&self) -> &'v [u8] {
+        self.value
+    }
+
+    fn new(key: &'k K, value: &'v [u8]) -> Result<Context<'k, 'v, K>, Error> {
+        if value.len() > Self::MAX_LENGTH {
+            return Err(Error::ContextTooLong);
+        }
+        Ok(Context { key, value })
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
+impl SigningKey {
+    /// This key with an Ed25519ph `context` for `DigestSigner`;
+    /// [`Error::ContextTooLong`] over 255 bytes.
+    #[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
+    pub fn with_context<'k, 'v>(
+        &'k self,
+        context: &'v [u8],
+    ) -> Result<Context<'k, 'v, SigningKey>, Error> {
+        Context::new(self, context)
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
+impl VerifyingKey {
+    /// This key with an Ed25519ph `context` for `DigestVerifier`;
+    /// [`Error::ContextTooLong`] over 255 bytes.
+    #[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
+    pub fn with_context<'k, 'v>(
+        &'k self,
+        context: &'v [u8],
+    ) -> Result<Context<'k, 'v, VerifyingKey>, Error> {
+        Context::new(self, context)
+    }
+}
+
+/// PH(M): a fresh `D`, fed by the caller's closure, finalized.
+fn prehash_with<D, F>(f: F) -> Result<[u8; 64], signature::Error>
+where
+    D: Digest<OutputSize = U64> + Update,
+    F: Fn(&mut D) -> Result<(), signature::Error>,
+{
+    let mut d = D::new();
+    f(&mut d)?;
+    let mut out = [0u8; 64];
+    // `OutputSize = U64`: the output array is exactly these 64 bytes.
+    d.finalize_into((&mut out).into());
+    Ok(out)
+}
+
+/// The signature of PH(M) under `context` (checked to be at most 255 bytes where the
+/// context was made, or empty).
+fn sign_digest<D, F>(key: &SigningKey, context: &[u8], f: F) -> Result<Signature, signature::Error>
+where
+    D: Digest<OutputSize = U64> + Update,
+    F: Fn(&mut D) -> Result<(), signature::Error>,
+{
+    let ph = prehash_with(f)?;
+    key.sign_prehashed(&ph, context)
+        .map_err(|_| signature::Error::new())
+}
+
+/// [`VerifyingKey::verify_prehashed`] on PH(M); the reason for a failure is not kept
+/// (`signature::Error` is opaque), as in the `Verifier` implementations.
+fn verify_digest<D, F>(
+    key: &VerifyingKey,
+    context: &[u8],
+    f: F,
+    sig: &Signature,
+) -> Result<(), signature::Error>
+where
+    D: Digest<OutputSize = U64> + Update,
+    F: Fn(&mut D) -> Result<(), signature::Error>,
+{
+    let ph = prehash_with(f)?;
+    key.verify_prehashed(&ph, context, sig)
+        .map_err(|_| signature::Error::new())
+}
+
+/// Ed25519ph with the empty context ([`SigningKey::sign_prehashed`] with `b""`).
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
+impl<D> DigestSigner<D, Signature> for SigningKey
+where
+    D: Digest<OutputSize = U64> + Update,
+{
+    fn try_sign_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
+        &self,
+        f: F,
+    ) -> Result<Signature, signature::Error> {
+        sign_digest(self, b"", f)
+    }
+}
+
+/// Ed25519ph with the empty context, as the `ed25519` crate's `Signature`.
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
+impl<D> DigestSigner<D, ::ed25519::Signature> for SigningKey
+where
+    D: Digest<OutputSize = U64> + Update,
+{
+    fn try_sign_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
+        &self,
+        f: F,
+    ) -> Result<::ed25519::Signature, signature::Error> {
+        sign_digest(self, b"", f).map(Into::into)
+    }
+}
+
+/// Ed25519ph under the context ([`SigningKey::sign_prehashed`]).
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
+impl<D> DigestSigner<D, Signature> for Context<'_, '_, SigningKey>
+where
+    D: Digest<OutputSize = U64> + Update,
+{
+    fn try_sign_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
+        &self,
+        f: F,
+    ) -> Result<Signature, signature::Error> {
+        sign_digest(self.key, self.value, f)
+    }
+}
+
+/// Ed25519ph under the context, as the `ed25519` crate's `Signature`.
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
+impl<D> DigestSigner<D, ::ed25519::Signature> for Context<'_, '_, SigningKey>
+where
+    D: Digest<OutputSize = U64> + Update,
+{
+    fn try_sign_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
+        &self,
+        f: F,
+    ) -> Result<::ed25519::Signature, signature::Error> {
+        sign_digest(self.key, self.value, f).map(Into::into)
+    }
+}
+
+/// Ed25519ph with the empty context, under [`VerifyingKey::verify`]'s (ZIP-215) rules.
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
+impl<D> DigestVerifier<D, Signature> for VerifyingKey
+where
+    D: Digest<OutputSize = U64> + Update,
+{
+    fn verify_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
+        &self,
+        f: F,
+        sig: &Signature,
+    ) -> Result<(), signature::Error> {
+        verify_digest(self, b"", f, sig)
+    }
+}
+
+/// Ed25519ph with the empty context, for the `ed25519` crate's `Signature`.
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
+impl<D> DigestVerifier<D, ::ed25519::Signature> for VerifyingKey
+where
+    D: Digest<OutputSize = U64> + Update,
+{
+    fn verify_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
+        &self,
+        f: F,
+        sig: &::ed25519::Signature,
+    ) -> Result<(), signature::Error> {
+        verify_digest(self, b"", f, &Signature::from(sig))
+    }
+}
+
+/// Ed25519ph under the context ([`VerifyingKey::verify_prehashed`]).
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
+impl<D> DigestVerifier<D, Signature> for Context<'_, '_, VerifyingKey>
+where
+    D: Digest<OutputSize = U64> + Update,
+{
+    fn verify_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
+        &self,
+        f: F,
+        sig: &Signature,
+    ) -> Result<(), signature::Error> {
+        verify_digest(self.key, self.value, f, sig)
+    }
+}
+
+/// Ed25519ph under the context, for the `ed25519` crate's `Signature`.
+#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
+impl<D> DigestVerifier<D, ::ed25519::Signature> for Context<'_, '_, VerifyingKey>
+where
+    D: Digest<OutputSize = U64> + Update,
+{
+    fn verify_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
+        &self,
+        f: F,
+        sig: &::ed25519::Signature,
+    ) -> Result<(), signature::Error> {
+        verify_digest(self.key, self.value, f, &Signature::from(sig))
+    }
+}
