@@ -85,7 +85,7 @@ impl Point {
     ///
     /// Constant time up to the final accept/reject.
     pub fn from_bytes(bytes: &[u8; 32]) -> Result<Point, DecodeError> {
-        let (point, on_curve) = edwards25519_field::dispatch!(F => {
+        let (point, on_curve) = crate::backend::serial::field_dispatch!(F => {
             let d = decode::<F>(bytes);
             (d.point.convert::<FieldElement>(), d.on_curve)
         });
@@ -103,7 +103,7 @@ impl Point {
     ///
     /// Constant time up to the final accept/reject.
     pub fn from_canonical_bytes(bytes: &[u8; 32]) -> Result<Point, DecodeError> {
-        let (point, on_curve, canonical_y, negative_zero) = edwards25519_field::dispatch!(F => {
+        let (point, on_curve, canonical_y, negative_zero) = crate::backend::serial::field_dispatch!(F => {
             let d = decode::<F>(bytes);
             (d.point.convert::<FieldElement>(), d.on_curve, d.canonical_y, d.negative_zero)
         });
@@ -121,14 +121,14 @@ impl Point {
     /// The canonical RFC 8032 encoding: y (reduced, little-endian) with the low bit of
     /// x in bit 255. One field inversion.
     pub fn to_bytes(&self) -> [u8; 32] {
-        edwards25519_field::dispatch!(F => encode::<F>(&self.0.convert::<F>()))
+        crate::backend::serial::field_dispatch!(F => encode::<F>(&self.0.convert::<F>()))
     }
 
     /// The Montgomery u-coordinate of the birationally equivalent Curve25519 point,
     /// u = (1 + y)/(1 - y), little-endian (upstream `BytesMontgomery`). The identity
     /// maps to u = 0 (32 zero bytes), as does the point of order 2 (0, -1).
     pub fn to_montgomery_bytes(&self) -> [u8; 32] {
-        edwards25519_field::dispatch!(F => montgomery_u::<F>(&self.0.convert::<F>()))
+        crate::backend::serial::field_dispatch!(F => montgomery_u::<F>(&self.0.convert::<F>()))
     }
 }
 
@@ -163,7 +163,7 @@ impl Point {
     /// assert!(batch.iter().zip(&points).all(|(b, p)| *b == p.to_bytes()));
     /// ```
     pub fn to_bytes_batch(points: &[Point]) -> alloc::vec::Vec<[u8; 32]> {
-        edwards25519_field::dispatch!(F => encode_batch::<F>(points))
+        crate::backend::serial::field_dispatch!(F => encode_batch::<F>(points))
     }
 }
 
