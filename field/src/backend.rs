@@ -56,7 +56,7 @@ pub fn use_fast() -> bool {
 pub fn selected() -> &'static str {
     #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
     if use_fast() {
-        return "x86-64 MULX/ADX (4x64)";
+        return x86_64::NAME;
     }
     <crate::fe_impl::Inner as crate::FieldArith>::BACKEND
 }

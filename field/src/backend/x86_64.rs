@@ -37,6 +37,9 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 use crate::backend::u64x4::{self, Fe64};
 
+/// The name of this backend (its [`FieldArith::BACKEND`](crate::FieldArith::BACKEND)).
+pub const NAME: &str = "x86-64 MULX/ADX (4x64)";
+
 /// A proof that this CPU has BMI2 and ADX.
 ///
 /// # Safety
@@ -92,7 +95,7 @@ impl<P> Mulx<P> {
 impl<P: Bmi2Adx> crate::FieldArith for Mulx<P> {
     const ZERO: Self = Self::wrap([0; 4]);
     const ONE: Self = Self::wrap([1, 0, 0, 0]);
-    const BACKEND: &'static str = "x86-64 MULX/ADX (4x64)";
+    const BACKEND: &'static str = NAME;
 
     #[inline(always)]
     fn from_field(fe: &crate::FieldElement) -> Self {
