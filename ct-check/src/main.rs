@@ -22,7 +22,7 @@ mod valgrind;
 
 use std::process::ExitCode;
 
-use edwards25519_field::{FieldArith, FieldElement, backend};
+use edwards25519_field::{FieldArith, backend};
 
 use crate::rng::Rng;
 

@@ -95,7 +95,7 @@ proptest! {
         let p = p();
         let (ok, r) = FieldElement::sqrt_ratio(&u, &v);
         let vr = val(&r);
-        prop_assert!(vr.bit(0) == false, "r is not non-negative");
+        prop_assert!(!vr.bit(0), "r is not non-negative");
         let lhs = (&vr * &vr * &vv) % &p;
         let sqrt_m1 = val(&FieldElement::SQRT_M1);
         if bool::from(ok) {

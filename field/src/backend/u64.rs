@@ -326,7 +326,7 @@ impl Fe51 {
     }
 
     /// The canonical value as four little-endian 64-bit words (below p).
-    pub(crate) const fn to_words(&self) -> [u64; 4] {
+    pub(crate) const fn canonical_words(&self) -> [u64; 4] {
         let l = reduce(&self.0);
         [
             l[0] | (l[1] << 51),
@@ -395,7 +395,7 @@ impl crate::FieldArith for Fe51 {
         to_bytes(&self.0)
     }
     fn invert(&self) -> Self {
-        Fe51::from_words(&crate::safegcd::invert(&self.to_words()))
+        Fe51::from_words(&crate::safegcd::invert(&self.canonical_words()))
     }
 }
 
