@@ -11,9 +11,9 @@
 //! fully first.
 //!
 //! Output bounds, relied on by nothing (every function accepts any 256-bit value) but
-//! the reason each needs one final carry chain: [`mul`] and [`square`] below
-//! 2^255 + 2^11, `square2` below 2^255 + 2^12, [`mul32`] below 2^255 + 2^39, [`add`] below 2^255 + 57, [`sub`] and
-//! [`neg`] below 2^256 - 38; checked with `debug_assert!` where they are established.
+//! the reason each needs one final carry chain: `mul` and `square` below
+//! 2^255 + 2^11, `square2` below 2^255 + 2^12, `mul32` below 2^255 + 2^39, `add` below 2^255 + 57, `sub` and
+//! `neg` below 2^256 - 38; checked with `debug_assert!` where they are established.
 //!
 //! Reduction uses 2^255 = 19 and 2^256 = 38 (mod p): whatever lies at bit 255 and
 //! above comes back at the bottom, times 19. Everything is `const fn` (tables of the

@@ -1,10 +1,10 @@
-//! The x86-64 backend: the limbs of the portable 4×64 backend ([`Fe64`]), with
+//! The x86-64 backend: the limbs of the portable 4×64 backend ([`Fe64`](crate::backend::u64x4::Fe64)), with
 //! multiplication and squaring in inline assembly with MULX (BMI2) and ADCX/ADOX (ADX).
 //!
-//! An element is `l0 + l1·2^64 + l2·2^128 + l3·2^192`, exactly as in [`Fe64`]; the
+//! An element is `l0 + l1·2^64 + l2·2^128 + l3·2^192`, exactly as in [`Fe64`](crate::backend::u64x4::Fe64); the
 //! functions here compute what `backend::u64x4`'s do, on the same limbs (bit for bit:
 //! `tests/backend_agreement.rs`). Addition, subtraction, `mul32` and the encodings are
-//! [`Fe64`]'s own (they need no MULX).
+//! [`Fe64`](crate::backend::u64x4::Fe64)'s own (they need no MULX).
 //!
 //! **Invariant**: none beyond the representation (every 256-bit value is valid).
 //! Bounds: multiplication, squaring and `pow2k` return values below 2^255 + 2^12 (see
@@ -18,10 +18,10 @@
 //! - inside this crate, [`FieldElement`](crate::FieldElement)'s operations call the
 //!   `asm` functions only after [`cpu_has_bmi2_adx`](crate::backend::cpu_has_bmi2_adx)
 //!   (a CPUID check, cached) returned true;
-//! - [`Mulx<P>`] implements [`FieldArith`](crate::FieldArith) (and so its operators) only
-//!   for a proof type `P: `[`Bmi2Adx`], an `unsafe` trait: whoever implements it
+//! - [`Mulx<P>`](crate::backend::x86_64::Mulx) implements [`FieldArith`](crate::FieldArith) (and so its operators) only
+//!   for a proof type `P: `[`Bmi2Adx`](crate::backend::x86_64::Bmi2Adx), an `unsafe` trait: whoever implements it
 //!   promises to use `Mulx<P>` only after that check succeeded. Code generic over
-//!   [`FieldArith`] (the group crate's point arithmetic) then runs MULX with no check per
+//!   [`FieldArith`](crate::FieldArith) (the group crate's point arithmetic) then runs MULX with no check per
 //!   field operation.
 //!
 //! Building a `Mulx<P>` (constants, conversions) never runs MULX, so those stay safe for
