@@ -18,6 +18,7 @@ use subtle::Choice;
 use crate::FieldArith;
 #[allow(unused_imports)]
 use crate::backend::u64::{self as radix51, Fe51};
+#[allow(unused_imports)]
 use crate::backend::u64x4::{self, Fe64};
 
 #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
