@@ -8,16 +8,19 @@
 //! compiler cannot fold them; the closure returns x, which criterion black-boxes, so
 //! the chain cannot be dropped.
 //!
-//! In each group, `FieldElement` is the public API (the operators use the portable
-//! limb code; `invert` dispatches to the selected backend). When this CPU runs a
-//! distinct fast backend (`backend::Fast`), the same chain runs on it through
-//! `FieldArith`, so the two read side by side.
+//! In each group, `FieldElement` is the public API (on x86-64 its 4×64 limbs, each
+//! operation choosing MULX/ADX or the portable 4×64 code on a cached CPUID check). The
+//! backends run the same chains through `FieldArith` with no check per operation:
+//! `Fe51` (portable radix 2^51), `Fe64` (portable 4×64) and, where the CPU has BMI2 and
+//! ADX, `Mulx` (what the group crate's scalar multiplications run), so all read side
+//! by side.
 
 use std::hint::black_box;
 
 use criterion::{
     BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
 };
+use edwards25519::field::backend::{u64::Fe51, u64x4::Fe64};
 use edwards25519::field::{FieldArith, FieldElement, backend};
 
 /// Runs `step` as a dependent chain from `x0`: x = step(x).
@@ -31,75 +34,53 @@ fn chain<T: Copy>(g: &mut BenchmarkGroup<'_, WallTime>, id: &str, x0: T, step: i
     });
 }
 
-/// The benchmark id of the `backend::Fast` rows.
-const FAST: &str = "backend::Fast";
+/// The proof type for the MULX/ADX rows.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct Checked;
 
-/// Whether this CPU runs a fast backend distinct from the portable one.
-fn fast_backend() -> bool {
-    let fast = <backend::Fast as FieldArith>::BACKEND;
-    backend::use_fast() && fast != <FieldElement as FieldArith>::BACKEND
-}
+// SAFETY: `Mulx<Checked>` is only operated on inside `rows`, which `field` calls for it
+// only after `cpu_has_bmi2_adx()` returned true.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+unsafe impl backend::x86_64::Bmi2Adx for Checked {}
 
-fn field(c: &mut Criterion) {
-    eprintln!(
-        "field backend selected by dispatch: {}",
-        backend::selected()
-    );
-    let one = FieldElement::ONE;
+/// The six chains on backend `F`, under benchmark id `id`.
+fn rows<F: FieldArith>(c: &mut Criterion, id: &str) {
+    let one = F::ONE;
     let two = black_box(one + one);
-    let fast = fast_backend();
-    let f = |x: &FieldElement| <backend::Fast as FieldArith>::from_field(x);
-
     let mut g = c.benchmark_group("Add");
-    chain(&mut g, "FieldElement", one, |x| x + two);
-    if fast {
-        let y = black_box(f(&two));
-        chain(&mut g, FAST, f(&one), |x| x + y);
-    }
+    chain(&mut g, id, one, |x| x + two);
     g.finish();
-
     let mut g = c.benchmark_group("Multiply");
-    chain(&mut g, "FieldElement", one, |x| x * two);
-    if fast {
-        let y = black_box(f(&two));
-        chain(&mut g, FAST, f(&one), |x| x * y);
-    }
+    chain(&mut g, id, one, |x| x * two);
     g.finish();
-
     let mut g = c.benchmark_group("Square");
-    chain(&mut g, "FieldElement", two, |x| x.square());
-    if fast {
-        chain(&mut g, FAST, f(&two), |x| {
-            <backend::Fast as FieldArith>::square(&x)
-        });
-    }
+    chain(&mut g, id, two, |x| x.square());
     g.finish();
-
     let mut g = c.benchmark_group("Invert");
-    chain(&mut g, "FieldElement", two, |x| x.invert());
-    if fast {
-        chain(&mut g, FAST, f(&two), |x| {
-            <backend::Fast as FieldArith>::invert(&x)
-        });
-    }
+    chain(&mut g, id, two, |x| x.invert());
     g.finish();
-
     let mut g = c.benchmark_group("Mult32");
-    chain(&mut g, "FieldElement", one, |x| x.mul32(0xaa42_aa42));
+    chain(&mut g, id, one, |x| x.mul32(0xaa42_aa42));
     g.finish();
-
     // Encoding is not a chain (its output is bytes): encode the same x every time, an
     // unreduced element (a product, as encoders see in practice).
     let x = black_box(two.invert() * two.invert());
     let mut g = c.benchmark_group("Bytes");
-    g.bench_function("FieldElement", |b| b.iter(|| black_box(&x).to_bytes()));
-    if fast {
-        let y = f(&x);
-        g.bench_function(FAST, |b| {
-            b.iter(|| <backend::Fast as FieldArith>::to_bytes(black_box(&y)))
-        });
-    }
+    g.bench_function(id, |b| b.iter(|| black_box(&x).to_bytes()));
     g.finish();
+}
+
+fn field(c: &mut Criterion) {
+    eprintln!("public FieldElement runs: {}", backend::selected());
+    rows::<FieldElement>(c, "FieldElement");
+    rows::<Fe51>(c, "Fe51");
+    rows::<Fe64>(c, "Fe64");
+    #[cfg(target_arch = "x86_64")]
+    if backend::cpu_has_bmi2_adx() {
+        rows::<backend::x86_64::Mulx<Checked>>(c, "Mulx");
+    }
 }
 
 criterion_group!(benches, field);

@@ -1,5 +1,7 @@
 //! Field operations, each run on the backend [`dispatch!`] picks (so a build with the
 //! fast backend checks the fast limb code, and a portable build the portable one).
+//! The `-fe64` operations run the portable 4×64 backend explicitly: on x86-64 it is
+//! what the public type runs on a CPU without BMI2/ADX, which neither build selects.
 
 use edwards25519_field::{FieldArith, FieldElement, dispatch};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
@@ -46,7 +48,56 @@ pub const OPS: &[Op] = &[
         name: "field-ct-eq",
         run: ct_eq,
     },
+    Op {
+        name: "field-mul-fe64",
+        run: mul_fe64,
+    },
+    Op {
+        name: "field-square-fe64",
+        run: square_fe64,
+    },
+    Op {
+        name: "field-invert-fe64",
+        run: invert_fe64,
+    },
+    Op {
+        name: "field-to-bytes-fe64",
+        run: to_bytes_fe64,
+    },
+    Op {
+        name: "field-sqrt-ratio-fe64",
+        run: sqrt_ratio_fe64,
+    },
 ];
+
+type Fe64 = edwards25519_field::backend::u64x4::Fe64;
+
+fn mul_fe64(rng: &mut Rng) -> Vec<u8> {
+    let (a, b) = (secret::<Fe64>(rng), secret::<Fe64>(rng));
+    public(a * b)
+}
+
+fn square_fe64(rng: &mut Rng) -> Vec<u8> {
+    public(FieldArith::square(&secret::<Fe64>(rng)))
+}
+
+fn invert_fe64(rng: &mut Rng) -> Vec<u8> {
+    public(FieldArith::invert(&secret::<Fe64>(rng)))
+}
+
+fn to_bytes_fe64(rng: &mut Rng) -> Vec<u8> {
+    let mut bytes = FieldArith::to_bytes(&secret::<Fe64>(rng));
+    make_defined(&mut bytes);
+    bytes.to_vec()
+}
+
+fn sqrt_ratio_fe64(rng: &mut Rng) -> Vec<u8> {
+    let (u, v) = (secret::<Fe64>(rng), secret::<Fe64>(rng));
+    let (was_square, r) = <Fe64 as FieldArith>::sqrt_ratio(&u, &v);
+    let mut out = vec![public_choice(was_square)];
+    out.extend(public(r));
+    out
+}
 
 /// A field element from 32 random bytes, marked secret.
 fn secret<F: FieldArith>(rng: &mut Rng) -> F {

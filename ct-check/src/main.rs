@@ -23,7 +23,7 @@ mod valgrind;
 
 use std::process::ExitCode;
 
-use edwards25519_field::{FieldArith, FieldElement, backend};
+use edwards25519_field::{FieldArith, backend};
 
 use crate::rng::Rng;
 
@@ -51,9 +51,9 @@ fn report_backend() {
     println!("backend-selected: {}", backend::selected());
     println!(
         "backend-portable: {}",
-        <FieldElement as FieldArith>::BACKEND
+        <backend::u64::Fe51 as FieldArith>::BACKEND
     );
-    println!("backend-fast: {}", <backend::Fast as FieldArith>::BACKEND);
+    println!("backend-fast: {}", backend::x86_64::NAME);
     println!("running-on-valgrind: {}", valgrind::running_on_valgrind());
 }
 

@@ -121,10 +121,18 @@ pub trait FieldArith:
     /// 1/self, in constant time; maps 0 to 0.
     ///
     /// Bernstein–Yang safegcd (a fixed 600 divsteps, see the `safegcd` module), run on
-    /// the portable representation: the two conversions cost far less than the
-    /// inversion. [`Self::invert_fermat`] is the reference it is tested against.
+    /// the canonical value in four words (each backend overrides this to hand its own
+    /// limbs over): the conversions cost far less than the inversion.
+    /// [`Self::invert_fermat`] is the reference it is tested against.
     fn invert(&self) -> Self {
-        Self::from_field(&crate::safegcd::invert(&self.to_field()))
+        let b = self.to_bytes();
+        let w: [u64; 4] = core::array::from_fn(|i| {
+            let mut x = [0u8; 8];
+            x.copy_from_slice(&b[8 * i..8 * i + 8]);
+            u64::from_le_bytes(x)
+        });
+        let r = crate::backend::u64x4::Fe64::from_limbs(crate::safegcd::invert(&w));
+        Self::from_field(&FieldElement::from_fe64(&r))
     }
 
     /// 1/self by Fermat: self^(p-2) = self^(2^255 - 21). Maps 0 to 0.

@@ -1,46 +1,38 @@
-//! Backend selection: the one place that decides which limb code runs.
+//! The field backends, each owning its limb type, and the CPU check that picks one.
 //!
-//! - [`u64`](mod@u64): portable radix 2^51, always compiled; it is [`FieldElement`] itself.
-//! - `x86_64`: 4×64-bit limbs with MULX (BMI2) and ADCX/ADOX (ADX) in inline assembly,
-//!   compiled on x86-64 (the only module of the workspace allowed `unsafe`).
+//! - [`u64`](mod@u64): [`Fe51`](u64::Fe51), portable radix 2^51 (five limbs below 2^52).
+//! - [`u64x4`]: [`Fe64`](u64x4::Fe64), portable 4×64 limbs (`u128` products).
+//! - `x86_64` (x86-64 only): `Mulx<P>`, the same 4×64 limbs multiplied with MULX (BMI2)
+//!   and ADCX/ADOX (ADX) in inline assembly; usable only with a proof `P` that the
+//!   CPU was checked (the module's documentation says why).
 //!
-//! [`Fast`] names the fastest backend compiled for this target. [`use_fast`] says
-//! whether this CPU can run it: true at compile time when `bmi2` and `adx` are enabled
-//! target features, otherwise a CPUID check done once and cached. Building with
-//! `RUSTFLAGS='--cfg edwards25519_backend="portable"'` forces the portable backend
-//! everywhere (so the whole test suite can run on each backend).
+//! The public [`FieldElement`](crate::FieldElement) wraps one of them: on x86-64 the
+//! 4×64 limbs, each operation choosing MULX/ADX or the portable 4×64 code on a cached
+//! CPUID check; elsewhere, and in the build with
+//! `RUSTFLAGS='--cfg edwards25519_backend="portable"'`, the radix-2^51 limbs with no
+//! check at all.
 //!
-//! [`dispatch!`](crate::dispatch) runs a block with a type alias bound to the chosen
-//! backend; callers use it once per top-level operation, never per field operation.
+//! Code generic over [`FieldArith`](crate::FieldArith) (the group crate) instantiates it
+//! on one backend type once per top-level operation instead (no check per field
+//! operation): on x86-64 `Mulx<P>` after [`cpu_has_bmi2_adx`], else [`Fe64`](u64x4::Fe64).
 
 pub mod u64;
+pub mod u64x4;
 
-#[allow(unused_imports)]
-use crate::FieldElement;
-
-/// The x86-64 backend is compiled on every x86-64 target, even when the portable
-/// backend is forced: whether a module exists must not depend on a cfg that another
-/// crate (or rustdoc, which does not see `RUSTFLAGS`) might evaluate differently. The cfg
-/// only decides what [`Fast`] and [`use_fast`] say.
+/// Compiled on every x86-64 target, even when the portable backend is forced: whether
+/// a module exists must not depend on a cfg that another crate (or rustdoc, which does
+/// not see `RUSTFLAGS`) might evaluate differently. The cfg only decides what
+/// [`FieldElement`](crate::FieldElement) holds and what [`use_fast`] says.
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64;
-
-/// The fastest backend compiled for this target (the portable one when no other is,
-/// or when the portable backend is forced).
-#[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
-pub type Fast = x86_64::Fe;
-
-/// The fastest backend compiled for this target (the portable one when no other is,
-/// or when the portable backend is forced).
-#[cfg(not(all(target_arch = "x86_64", not(edwards25519_backend = "portable"))))]
-pub type Fast = FieldElement;
 
 #[cfg(target_arch = "x86_64")]
 cpufeatures::new!(cpuid_bmi2_adx, "bmi2", "adx");
 
 /// Whether this CPU can run the x86-64 MULX/ADX backend (it has BMI2 and ADX), whichever
-/// backend is selected. Tests use it to check that backend even when it is not selected.
-#[inline]
+/// backend is selected: a CPUID check done once and cached (constant true when `bmi2`
+/// and `adx` are enabled target features).
+#[inline(always)]
 pub fn cpu_has_bmi2_adx() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
@@ -52,35 +44,127 @@ pub fn cpu_has_bmi2_adx() -> bool {
     }
 }
 
-/// Whether [`Fast`] can run here and is not the portable backend.
-#[inline]
+/// Whether the public [`FieldElement`](crate::FieldElement) runs the MULX/ADX code on
+/// this machine (false in the forced portable build).
+#[inline(always)]
 pub fn use_fast() -> bool {
     !cfg!(edwards25519_backend = "portable") && cpu_has_bmi2_adx()
 }
 
-/// The name of the backend that [`dispatch!`](crate::dispatch) picks on this machine.
+/// The name of the backend that [`FieldElement`](crate::FieldElement)'s operations run
+/// on this machine.
 pub fn selected() -> &'static str {
+    #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
     if use_fast() {
-        <Fast as crate::FieldArith>::BACKEND
-    } else {
-        <FieldElement as crate::FieldArith>::BACKEND
+        return x86_64::NAME;
     }
+    <crate::fe_impl::Inner as crate::FieldArith>::BACKEND
 }
 
-/// Evaluates `$body` with the type alias `$F` bound to the backend chosen for this
-/// machine ([`Fast`] when [`use_fast`], else [`FieldElement`]). The body is
-/// instantiated once per backend; the check runs once per call of the macro.
+/// Evaluates `$body` with the type alias `$F` bound to [`FieldElement`](crate::FieldElement)
+/// (whose operations pick the backend on a cached CPUID check).
+///
+/// Kept so that code written against the earlier dispatcher compiles; it no longer
+/// names the MULX/ADX type, which is reachable only with a proof of the CPU check
+/// (see the `x86_64` module).
 #[macro_export]
 macro_rules! dispatch {
     ($F:ident => $body:expr) => {{
-        if $crate::backend::use_fast() {
-            #[allow(dead_code)]
-            type $F = $crate::backend::Fast;
-            $body
-        } else {
-            #[allow(dead_code)]
-            type $F = $crate::FieldElement;
-            $body
-        }
+        #[allow(dead_code)]
+        type $F = $crate::FieldElement;
+        $body
     }};
 }
+
+/// Operators, `Default`, `Debug`, equality, selection and zeroizing for a backend's
+/// limb type `$t` (a tuple struct over `$limbs`), from its module's limb functions.
+macro_rules! limb_ops {
+    ($t:ident, $limbs:ty, $add:ident, $sub:ident, $mul:ident, $neg:ident) => {
+        impl<'a> core::ops::Add<&'a $t> for &$t {
+            type Output = $t;
+            #[inline(always)]
+            fn add(self, rhs: &'a $t) -> $t {
+                $t($add(&self.0, &rhs.0))
+            }
+        }
+        impl<'a> core::ops::Sub<&'a $t> for &$t {
+            type Output = $t;
+            #[inline(always)]
+            fn sub(self, rhs: &'a $t) -> $t {
+                $t($sub(&self.0, &rhs.0))
+            }
+        }
+        impl<'a> core::ops::Mul<&'a $t> for &$t {
+            type Output = $t;
+            #[inline(always)]
+            fn mul(self, rhs: &'a $t) -> $t {
+                $t($mul(&self.0, &rhs.0))
+            }
+        }
+        impl core::ops::Neg for &$t {
+            type Output = $t;
+            #[inline(always)]
+            fn neg(self) -> $t {
+                $t($neg(&self.0))
+            }
+        }
+        impl core::ops::Neg for $t {
+            type Output = $t;
+            #[inline(always)]
+            fn neg(self) -> $t {
+                -&self
+            }
+        }
+        $crate::derive_owned_ops!($t, Add, add, AddAssign, add_assign);
+        $crate::derive_owned_ops!($t, Sub, sub, SubAssign, sub_assign);
+        $crate::derive_owned_ops!($t, Mul, mul, MulAssign, mul_assign);
+
+        impl Default for $t {
+            /// Zero.
+            fn default() -> Self {
+                <$t as $crate::FieldArith>::ZERO
+            }
+        }
+        impl core::fmt::Debug for $t {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                write!(f, concat!(stringify!($t), "(0x"))?;
+                for b in <$t as $crate::FieldArith>::to_bytes(self).iter().rev() {
+                    write!(f, "{b:02x}")?;
+                }
+                write!(f, ")")
+            }
+        }
+        impl subtle::ConstantTimeEq for $t {
+            /// Equality of values mod p (compares canonical encodings).
+            fn ct_eq(&self, other: &Self) -> subtle::Choice {
+                subtle::ConstantTimeEq::ct_eq(
+                    &<$t as $crate::FieldArith>::to_bytes(self)[..],
+                    &<$t as $crate::FieldArith>::to_bytes(other)[..],
+                )
+            }
+        }
+        impl PartialEq for $t {
+            fn eq(&self, other: &Self) -> bool {
+                subtle::ConstantTimeEq::ct_eq(self, other).into()
+            }
+        }
+        impl Eq for $t {}
+        impl subtle::ConditionallySelectable for $t {
+            #[inline(always)]
+            fn conditional_select(a: &Self, b: &Self, choice: subtle::Choice) -> Self {
+                $t(
+                    <$limbs as subtle::ConditionallySelectable>::conditional_select(
+                        &a.0, &b.0, choice,
+                    ),
+                )
+            }
+        }
+        #[cfg(feature = "zeroize")]
+        impl zeroize::Zeroize for $t {
+            fn zeroize(&mut self) {
+                zeroize::Zeroize::zeroize(&mut self.0);
+            }
+        }
+    };
+}
+pub(crate) use limb_ops;

@@ -4,13 +4,13 @@
 use core::ops::{Add, Mul, Neg, Sub};
 
 use crate::FieldElement;
-use crate::backend::u64 as limbs;
+use crate::fe_impl;
 
 impl<'a> Add<&'a FieldElement> for &FieldElement {
     type Output = FieldElement;
     #[inline(always)]
     fn add(self, rhs: &'a FieldElement) -> FieldElement {
-        FieldElement(limbs::add(&self.0, &rhs.0))
+        FieldElement(fe_impl::add(&self.0, &rhs.0))
     }
 }
 
@@ -18,7 +18,7 @@ impl<'a> Sub<&'a FieldElement> for &FieldElement {
     type Output = FieldElement;
     #[inline(always)]
     fn sub(self, rhs: &'a FieldElement) -> FieldElement {
-        FieldElement(limbs::sub(&self.0, &rhs.0))
+        FieldElement(fe_impl::sub(&self.0, &rhs.0))
     }
 }
 
@@ -26,7 +26,7 @@ impl<'a> Mul<&'a FieldElement> for &FieldElement {
     type Output = FieldElement;
     #[inline(always)]
     fn mul(self, rhs: &'a FieldElement) -> FieldElement {
-        FieldElement(limbs::mul(&self.0, &rhs.0))
+        FieldElement(fe_impl::mul(&self.0, &rhs.0))
     }
 }
 
@@ -34,7 +34,7 @@ impl Neg for &FieldElement {
     type Output = FieldElement;
     #[inline(always)]
     fn neg(self) -> FieldElement {
-        FieldElement(limbs::neg(&self.0))
+        FieldElement(fe_impl::neg(&self.0))
     }
 }
 
@@ -45,7 +45,6 @@ impl Neg for FieldElement {
         -&self
     }
 }
-
 /// Derives `T op T`, `T op &T`, `&T op T` and `T op= T`, `T op= &T` from `&T op &T`.
 #[macro_export]
 #[doc(hidden)]

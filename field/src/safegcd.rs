@@ -63,9 +63,6 @@
 //! with `&`, `^`, additions and subtractions. No `if` on data, no data-dependent index,
 //! no division on data; the multiplications are 64x64 -> 128 bits.
 
-use crate::FieldElement;
-use crate::backend::u64 as radix51;
-
 /// Steps in one half of a batch: entries of the matrix stay within ±2^30.
 const HALF_STEPS: u32 = 30;
 
@@ -112,36 +109,39 @@ fn normalise(mut l: [i64; 5]) -> Int60 {
     l
 }
 
-/// The canonical value of a field element, in radix 2^60.
-fn from_field(x: &FieldElement) -> Int60 {
-    let r = radix51::reduce(&x.0);
-    // Limb k of radix 2^60 covers bits 60k..60k+59; limb j of radix 2^51 starts at 51j.
+/// A canonical value (below p, four little-endian words) in radix 2^60.
+fn from_words(r: &[u64; 4]) -> Int60 {
+    // Limb k of radix 2^60 covers bits 60k..60k+59; word j starts at bit 64j.
     let m = MASK60 as u64;
     [
-        (r[0] | (r[1] << 51)) & m,
-        ((r[1] >> 9) | (r[2] << 42)) & m,
-        ((r[2] >> 18) | (r[3] << 33)) & m,
-        ((r[3] >> 27) | (r[4] << 24)) & m,
-        r[4] >> 36,
+        r[0] & m,
+        ((r[0] >> 60) | (r[1] << 4)) & m,
+        ((r[1] >> 56) | (r[2] << 8)) & m,
+        ((r[2] >> 52) | (r[3] << 12)) & m,
+        r[3] >> 48,
     ]
     .map(|w| w as i64)
 }
 
-/// The field element of a normalised, non-negative value below 2^260: bits 0..255 go to
-/// the five radix-2^51 limbs and the bits from 255 up (h < 2^5) fold into limb 0 as
-/// 19·h, since 2^255 ≡ 19. Limbs end below 2^51 + 19·2^5, inside the invariant.
-fn to_field(x: &Int60) -> FieldElement {
+/// Four words congruent to a normalised, non-negative value below 2^260: bits 0..255
+/// go to the words and the bits from 255 up (h = x4 >> 15 < 2^5) come back as 19·h,
+/// since 2^255 ≡ 19: the result is below 2^255 + 19·2^5, so the carry chain that adds
+/// it cannot leave the fourth word.
+fn to_words(x: &Int60) -> [u64; 4] {
     debug_assert!(x[4] >= 0 && x[4] < 1 << 20);
     let v = x.map(|l| l as u64);
-    let m = radix51::MASK51;
     let high = v[4] >> 15;
-    FieldElement([
-        (v[0] & m) + 19 * high,
-        ((v[0] >> 51) | (v[1] << 9)) & m,
-        ((v[1] >> 42) | (v[2] << 18)) & m,
-        ((v[2] >> 33) | (v[3] << 27)) & m,
-        ((v[3] >> 24) | (v[4] << 36)) & m,
-    ])
+    let w = [
+        v[0] | (v[1] << 60),
+        (v[1] >> 4) | (v[2] << 56),
+        (v[2] >> 8) | (v[3] << 52),
+        ((v[3] >> 12) | (v[4] << 48)) & ((1 << 63) - 1),
+    ];
+    let t = w[0] as u128 + 19 * high as u128;
+    let t1 = w[1] as u128 + (t >> 64);
+    let t2 = w[2] as u128 + (t1 >> 64);
+    let t3 = w[3] + (t2 >> 64) as u64;
+    [t as u64, t1 as u64, t2 as u64, t3]
 }
 
 /// A 2x2 integer matrix [a b; c d] acting on column vectors (f, g).
@@ -260,10 +260,13 @@ fn low_word(x: &Int60) -> u64 {
     (x[0] as u64) | ((x[1] as u64) << 60)
 }
 
-/// 1/x mod p in constant time; 0 maps to 0.
-pub(crate) fn invert(x: &FieldElement) -> FieldElement {
+/// 1/x mod p in constant time; 0 maps to 0. The input is canonical (below p, four
+/// little-endian words); the output is congruent to 1/x, below 2^255 + 2^10 (every
+/// backend's conversion from four words accepts it).
+pub(crate) fn invert(x: &[u64; 4]) -> [u64; 4] {
+    debug_assert!(x[3] >> 63 == 0);
     let mut f: Int60 = normalise([P60_LOW, 0, 0, 0, P60_TOP]);
-    let mut g = from_field(x);
+    let mut g = from_words(x);
     // f ≡ d·x and g ≡ e·x (mod p). After batch k, |d|, |e| <= 1 + k·p.
     let mut d: Int60 = [0; 5];
     let mut e: Int60 = [1, 0, 0, 0, 0];
@@ -287,13 +290,20 @@ pub(crate) fn invert(x: &FieldElement) -> FieldElement {
     }
     r[0] += 16 * P60_LOW;
     r[4] += 16 * P60_TOP;
-    to_field(&normalise(r))
+    to_words(&normalise(r))
 }
 
 #[cfg(test)]
 mod tests {
     //! Unit tests of the internals; the public behaviour is tested in tests/safegcd.rs.
     use super::*;
+    use crate::FieldElement;
+
+    /// The canonical words of an element.
+    fn words(x: &FieldElement) -> [u64; 4] {
+        let b = x.to_bytes();
+        core::array::from_fn(|i| u64::from_le_bytes(b[8 * i..8 * i + 8].try_into().expect("8")))
+    }
 
     /// Variable-time model of the hddivstep on 320-bit two's-complement words: the
     /// number of steps until g = 0, starting from f = p, g = x (canonical). It tracks
@@ -353,13 +363,24 @@ mod tests {
         n
     }
 
+    fn bytes_of(w: &[u64; 4]) -> [u8; 32] {
+        let mut b = [0u8; 32];
+        for i in 0..4 {
+            b[8 * i..8 * i + 8].copy_from_slice(&w[i].to_le_bytes());
+        }
+        b
+    }
+
     #[test]
     fn constants() {
         assert_eq!(INV19.wrapping_mul(19), 1);
         // p = 2^255 - 19 in both forms.
         let p = normalise([P60_LOW, 0, 0, 0, P60_TOP]);
         assert_eq!(p, [MASK60 - 18, MASK60, MASK60, MASK60, (1 << 15) - 1]);
-        assert_eq!(to_field(&p), FieldElement::ZERO);
+        assert_eq!(
+            FieldElement::from_bytes(&bytes_of(&to_words(&p))),
+            FieldElement::ZERO
+        );
     }
 
     #[test]
@@ -369,9 +390,9 @@ mod tests {
             -FieldElement::ONE,
             FieldElement::ONE,
             FieldElement::ZERO,
-            FieldElement([(1 << 52) - 1; 5]),
+            FieldElement::from_bytes(&[0xff; 32]),
         ] {
-            assert_eq!(to_field(&from_field(&x)), x);
+            assert_eq!(to_words(&from_words(&words(&x))), words(&x));
         }
     }
 
@@ -394,7 +415,7 @@ mod tests {
     #[test]
     fn batch_matrix_is_exact() {
         let f = normalise([P60_LOW, 0, 0, 0, P60_TOP]);
-        let g = from_field(&FieldElement::from_bytes(&[0x3c; 32]));
+        let g = from_words(&words(&FieldElement::from_bytes(&[0x3c; 32])));
         let (_, t) = batch(-1, low_word(&f), low_word(&g));
         assert!(t.a.unsigned_abs() + t.b.unsigned_abs() <= 1 << 60);
         assert!(t.c.unsigned_abs() + t.d.unsigned_abs() <= 1 << 60);

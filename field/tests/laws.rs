@@ -15,6 +15,17 @@ use proptest::prelude::*;
 
 type Fe = FieldElement;
 
+/// The proof type for the MULX/ADX backend in these tests.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct Checked;
+
+// SAFETY: `Mulx<Checked>` is used only in `field_arith_backends`, after
+// `cpu_has_bmi2_adx()` returned true.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+unsafe impl backend::x86_64::Bmi2Adx for Checked {}
+
 proptest! {
     #![proptest_config(ops_config())]
 
@@ -232,12 +243,17 @@ proptest! {
         prop_assert!(!bool::from(r1.is_negative()));
     }
 
-    /// The FieldArith provided methods that the group crate uses, on the portable
-    /// backend and on `backend::Fast`, against num-bigint.
+    /// The FieldArith provided methods that the group crate uses, on the public type
+    /// and on every backend type, against num-bigint.
     #[test]
     fn field_arith_backends(a in arb_fe(), b in arb_fe(), k in 1u32..12) {
         check_backend::<Fe>(&a, &b, k)?;
-        check_backend::<backend::Fast>(&a, &b, k)?;
+        check_backend::<backend::u64::Fe51>(&a, &b, k)?;
+        check_backend::<backend::u64x4::Fe64>(&a, &b, k)?;
+        #[cfg(target_arch = "x86_64")]
+        if backend::cpu_has_bmi2_adx() {
+            check_backend::<backend::x86_64::Mulx<Checked>>(&a, &b, k)?;
+        }
     }
 }
 
@@ -306,7 +322,18 @@ fn constants_and_default() {
 #[test]
 fn from_limbs_enforces_the_invariant() {
     let max = (1u64 << 52) - 1;
-    assert_eq!(Fe::from_limbs([max; 5]).map(|x| x.limbs()), Some([max; 5]));
+    // The value survives; the limbs themselves only where the element holds radix-2^51
+    // limbs (on x86-64 it holds 4×64 limbs, and `limbs()` converts back).
+    let x = Fe::from_limbs([max; 5]).expect("in bounds");
+    let f51 = backend::u64::Fe51::from_limbs([max; 5]).expect("in bounds");
+    assert_eq!(x.to_bytes(), f51.to_bytes());
+    assert_eq!(Fe::from_limbs(x.limbs()), Some(x));
+    if cfg!(not(all(
+        target_arch = "x86_64",
+        not(edwards25519_backend = "portable")
+    ))) {
+        assert_eq!(x.limbs(), [max; 5]);
+    }
     for i in 0..5 {
         for bad in [1u64 << 52, (1 << 52) + 1, u64::MAX] {
             let mut l = [0u64; 5];

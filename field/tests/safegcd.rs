@@ -75,13 +75,39 @@ fn check(x: &FieldElement) {
     } else {
         assert_eq!(*x * inv, FieldElement::ONE, "x·x^-1 != 1 for {x:?}");
     }
-    if backend::use_fast() {
-        let xf = <backend::Fast as FieldArith>::from_field(x);
-        let fast = <backend::Fast as FieldArith>::invert(&xf).to_field();
-        assert_eq!(fast, inv, "fast backend invert differs for {x:?}");
-        let fast_fermat = <backend::Fast as FieldArith>::invert_fermat(&xf).to_field();
-        assert_eq!(fast_fermat, inv, "fast backend Fermat differs for {x:?}");
+    check_backend::<backend::u64::Fe51>(x, &inv);
+    check_backend::<backend::u64x4::Fe64>(x, &inv);
+    #[cfg(target_arch = "x86_64")]
+    if backend::cpu_has_bmi2_adx() {
+        check_backend::<backend::x86_64::Mulx<Checked>>(x, &inv);
     }
+}
+
+/// The proof type for the MULX/ADX backend in these tests.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct Checked;
+
+// SAFETY: `Mulx<Checked>` is used only in `check`, after `cpu_has_bmi2_adx()` returned
+// true.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+unsafe impl backend::x86_64::Bmi2Adx for Checked {}
+
+/// Backend `F`'s safegcd and Fermat inversions equal `inv`.
+fn check_backend<F: FieldArith>(x: &FieldElement, inv: &FieldElement) {
+    let xf = F::from_field(x);
+    let name = F::BACKEND;
+    assert_eq!(
+        F::invert(&xf).to_field(),
+        *inv,
+        "{name} invert differs for {x:?}"
+    );
+    assert_eq!(
+        F::invert_fermat(&xf).to_field(),
+        *inv,
+        "{name} Fermat differs for {x:?}"
+    );
 }
 
 fn from_le(bytes: [u8; 32]) -> FieldElement {

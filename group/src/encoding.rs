@@ -102,7 +102,7 @@ impl Point {
     ///
     /// Constant time up to the final accept/reject.
     pub fn from_bytes(bytes: &[u8; 32]) -> Result<Point, DecodeError> {
-        let (point, on_curve) = edwards25519_field::dispatch!(F => {
+        let (point, on_curve) = crate::backend::serial::field_dispatch!(F => {
             let d = decode::<F>(bytes);
             (d.point.convert::<FieldElement>(), d.on_curve)
         });
@@ -138,7 +138,7 @@ impl Point {
     ///
     /// Constant time up to the final accept/reject.
     pub fn from_canonical_bytes(bytes: &[u8; 32]) -> Result<Point, DecodeError> {
-        let (point, on_curve, canonical_y, negative_zero) = edwards25519_field::dispatch!(F => {
+        let (point, on_curve, canonical_y, negative_zero) = crate::backend::serial::field_dispatch!(F => {
             let d = decode::<F>(bytes);
             (d.point.convert::<FieldElement>(), d.on_curve, d.canonical_y, d.negative_zero)
         });
@@ -156,7 +156,7 @@ impl Point {
     /// The canonical RFC 8032 encoding: y (reduced, little-endian) with the low bit of
     /// x in bit 255. One field inversion.
     pub fn to_bytes(&self) -> [u8; 32] {
-        edwards25519_field::dispatch!(F => encode::<F>(&self.0.convert::<F>()))
+        crate::backend::serial::field_dispatch!(F => encode::<F>(&self.0.convert::<F>()))
     }
 
     /// The Montgomery u-coordinate of the birationally equivalent Curve25519 point,
@@ -175,7 +175,7 @@ impl Point {
     /// assert_eq!(Point::IDENTITY.to_montgomery_bytes(), [0u8; 32]);
     /// ```
     pub fn to_montgomery_bytes(&self) -> [u8; 32] {
-        edwards25519_field::dispatch!(F => montgomery_u::<F>(&self.0.convert::<F>()))
+        crate::backend::serial::field_dispatch!(F => montgomery_u::<F>(&self.0.convert::<F>()))
     }
 }
 
@@ -211,7 +211,7 @@ impl Point {
     /// assert!(batch.iter().zip(&points).all(|(b, p)| *b == p.to_bytes()));
     /// ```
     pub fn to_bytes_batch(points: &[Point]) -> alloc::vec::Vec<[u8; 32]> {
-        edwards25519_field::dispatch!(F => encode_batch::<F>(points))
+        crate::backend::serial::field_dispatch!(F => encode_batch::<F>(points))
     }
 }
 

@@ -94,7 +94,7 @@ impl MontgomeryPoint {
     pub fn mul_clamped(&self, scalar: [u8; 32]) -> MontgomeryPoint {
         let k = clamp(scalar);
         let u = FieldElement::from_bytes(&self.0);
-        MontgomeryPoint(edwards25519_field::dispatch!(F => ladder::<F>(&k, &u)))
+        MontgomeryPoint(crate::backend::serial::field_dispatch!(F => ladder::<F>(&k, &u)))
     }
 
     /// [`MontgomeryPoint::mul_clamped`], refusing an all-zero result (u of small order,
@@ -361,8 +361,17 @@ mod tests {
         ));
         let want = h("c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552");
         assert_eq!(ladder::<FieldElement>(&k, &u), want);
-        if edwards25519_field::backend::use_fast() {
-            assert_eq!(ladder::<edwards25519_field::backend::Fast>(&k, &u), want);
+        assert_eq!(
+            ladder::<edwards25519_field::backend::u64::Fe51>(&k, &u),
+            want
+        );
+        assert_eq!(
+            ladder::<edwards25519_field::backend::u64x4::Fe64>(&k, &u),
+            want
+        );
+        #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+        if edwards25519_field::backend::cpu_has_bmi2_adx() {
+            assert_eq!(ladder::<crate::backend::serial::x86_64::Fast>(&k, &u), want);
         }
     }
 

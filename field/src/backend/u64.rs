@@ -289,3 +289,114 @@ pub(crate) const fn to_bytes(a: &[u64; 5]) -> [u8; 32] {
     }
     out
 }
+
+/// An element of GF(2^255 - 19) in the portable radix-2^51 backend: the public
+/// [`FieldElement`](crate::FieldElement) on targets other than x86-64 and in the forced
+/// portable build, and a backend the other ones are tested against everywhere.
+///
+/// **Invariant**: every limb is below 2^52 (see the module documentation); no safe
+/// constructor makes an element outside it ([`Fe51::from_limbs`] checks).
+#[derive(Clone, Copy)]
+pub struct Fe51(pub(crate) [u64; 5]);
+
+impl Fe51 {
+    /// 0.
+    pub const ZERO: Fe51 = Fe51([0; 5]);
+    /// 1.
+    pub const ONE: Fe51 = Fe51([1, 0, 0, 0, 0]);
+
+    /// From radix-2^51 limbs; `None` if a limb is 2^52 or more (the invariant).
+    pub const fn from_limbs(l: [u64; 5]) -> Option<Fe51> {
+        if in_bounds(&l) { Some(Fe51(l)) } else { None }
+    }
+
+    /// The limbs (each below 2^52, not necessarily reduced).
+    pub const fn limbs(&self) -> [u64; 5] {
+        self.0
+    }
+
+    /// Decodes 32 little-endian bytes; bit 255 is ignored.
+    pub const fn from_bytes(b: &[u8; 32]) -> Fe51 {
+        Fe51(from_bytes(b))
+    }
+
+    /// The canonical little-endian encoding.
+    pub const fn to_bytes(&self) -> [u8; 32] {
+        to_bytes(&self.0)
+    }
+
+    /// The canonical value as four little-endian 64-bit words (below p).
+    pub(crate) const fn canonical_words(&self) -> [u64; 4] {
+        let l = reduce(&self.0);
+        [
+            l[0] | (l[1] << 51),
+            (l[1] >> 13) | (l[2] << 38),
+            (l[2] >> 26) | (l[3] << 25),
+            (l[3] >> 39) | (l[4] << 12),
+        ]
+    }
+
+    /// From any 256-bit value in four words: bit 255 folds back as 19 (2^255 = 19 mod
+    /// p), the other 255 bits split into five 51-bit limbs, so limb 0 ends below
+    /// 2^51 + 19 and the others below 2^51: inside the invariant.
+    pub(crate) const fn from_words(w: &[u64; 4]) -> Fe51 {
+        let [w0, w1, w2, w3] = *w;
+        let top = w3 >> 63;
+        let w3 = w3 & ((1 << 63) - 1);
+        Fe51([
+            (w0 & MASK51) + 19 * top,
+            ((w0 >> 51) | (w1 << 13)) & MASK51,
+            ((w1 >> 38) | (w2 << 26)) & MASK51,
+            ((w2 >> 25) | (w3 << 39)) & MASK51,
+            w3 >> 12,
+        ])
+    }
+
+    /// a + b (usable in `const` items).
+    pub const fn add(&self, b: &Fe51) -> Fe51 {
+        Fe51(add(&self.0, &b.0))
+    }
+    /// a - b (usable in `const` items).
+    pub const fn sub(&self, b: &Fe51) -> Fe51 {
+        Fe51(sub(&self.0, &b.0))
+    }
+    /// a·b (usable in `const` items).
+    pub const fn mul(&self, b: &Fe51) -> Fe51 {
+        Fe51(mul(&self.0, &b.0))
+    }
+    /// a² (usable in `const` items).
+    pub const fn square(&self) -> Fe51 {
+        Fe51(square(&self.0))
+    }
+}
+
+impl crate::FieldArith for Fe51 {
+    const ZERO: Self = Fe51::ZERO;
+    const ONE: Self = Fe51::ONE;
+    const BACKEND: &'static str = "portable (radix 2^51)";
+
+    #[inline(always)]
+    fn from_field(fe: &crate::FieldElement) -> Self {
+        fe.to_fe51()
+    }
+    #[inline(always)]
+    fn to_field(&self) -> crate::FieldElement {
+        crate::FieldElement::from_fe51(self)
+    }
+    #[inline(always)]
+    fn square(&self) -> Self {
+        Fe51(square(&self.0))
+    }
+    #[inline(always)]
+    fn mul32(&self, b: u32) -> Self {
+        Fe51(mul32(&self.0, b))
+    }
+    fn to_bytes(&self) -> [u8; 32] {
+        to_bytes(&self.0)
+    }
+    fn invert(&self) -> Self {
+        Fe51::from_words(&crate::safegcd::invert(&self.canonical_words()))
+    }
+}
+
+crate::backend::limb_ops!(Fe51, [u64; 5], add, sub, mul, neg);

@@ -170,9 +170,45 @@ pub fn arb_u32() -> impl Strategy<Value = u32> {
     ]
 }
 
+/// Whether the public element holds 4×64 limbs (x86-64 unless forced portable).
+pub const HOLDS_4X64: bool = cfg!(all(
+    target_arch = "x86_64",
+    not(edwards25519_backend = "portable")
+));
+
+/// The limbs the element holds (4×64 or radix 2^51, see [`HOLDS_4X64`]).
+pub fn held(x: &FieldElement) -> Vec<u64> {
+    if HOLDS_4X64 {
+        x.to_fe64().limbs().to_vec()
+    } else {
+        x.limbs().to_vec()
+    }
+}
+
 /// A different limb representation of the same value, when the limbs leave room for
-/// one (None otherwise): x + p limb by limb, or one unit moved down a limb.
+/// one (None otherwise). 4×64: x + p or x - p as 256-bit numbers. Radix 2^51: x + p
+/// limb by limb, or one unit moved down a limb.
 pub fn other_representation(x: &FieldElement) -> Option<FieldElement> {
+    use edwards25519_field::backend::u64x4::Fe64;
+    if HOLDS_4X64 {
+        let l = x.to_fe64().limbs();
+        let v = l
+            .iter()
+            .rev()
+            .fold(BigUint::ZERO, |acc, w| (acc << 64u32) + *w);
+        let p = (BigUint::from(1u8) << 255u32) - 19u8;
+        let top = BigUint::from(1u8) << 256u32;
+        let w = if &v + &p < top {
+            v + p
+        } else if v >= p {
+            v - p
+        } else {
+            return None;
+        };
+        let d = w.to_u64_digits();
+        let m: [u64; 4] = core::array::from_fn(|i| d.get(i).copied().unwrap_or(0));
+        return Some(FieldElement::from_fe64(&Fe64::from_limbs(m)));
+    }
     let l = x.limbs();
     const P_LIMBS: [u64; 5] = [
         (1 << 51) - 19,

@@ -142,11 +142,7 @@ pub(crate) fn run<O: Op>(op: O) -> O::Output {
 /// Runs `op` on the serial backend over the fastest field limbs this CPU supports.
 #[inline]
 pub(crate) fn run_serial<O: Op>(op: O) -> O::Output {
-    if edwards25519_field::backend::use_fast() {
-        serial::run::<edwards25519_field::backend::Fast, O>(op)
-    } else {
-        serial::run::<FieldElement, O>(op)
-    }
+    serial::field_dispatch!(F => serial::run::<F, O>(op))
 }
 
 /// The name of the point backend that scalar multiplications use on this machine now:

@@ -131,62 +131,125 @@ impl<F: CurveField> PointBackend for Serial<F> {
     }
 }
 
-/// The x86-64 MULX/ADX backend: tables converted with `Fe::from_field_const`.
-#[cfg(target_arch = "x86_64")]
-mod x86_64 {
+/// Binds `$F` to the field backend for this machine and evaluates `$body` with it: on
+/// x86-64 the MULX/ADX limbs (`x86_64::Fast`) when CPUID reports BMI2 and ADX, else the
+/// portable 4×64 limbs; elsewhere (and in the forced portable build) [`FieldElement`].
+/// One check per call: callers use it once per top-level operation.
+#[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+macro_rules! field_dispatch {
+    ($F:ident => $body:expr) => {{
+        if edwards25519_field::backend::cpu_has_bmi2_adx() {
+            // The only place `Fast` (MULX/ADX) is named: after the check (see
+            // `x86_64::Checked`).
+            #[allow(dead_code)]
+            type $F = $crate::backend::serial::x86_64::Fast;
+            $body
+        } else {
+            #[allow(dead_code)]
+            type $F = edwards25519_field::backend::u64x4::Fe64;
+            $body
+        }
+    }};
+}
+
+/// Binds `$F` to the field backend for this machine (here [`FieldElement`], the
+/// portable radix-2^51 limbs) and evaluates `$body`.
+#[cfg(not(all(target_arch = "x86_64", not(edwards25519_backend = "portable"))))]
+macro_rules! field_dispatch {
+    ($F:ident => $body:expr) => {{
+        #[allow(dead_code)]
+        type $F = edwards25519_field::FieldElement;
+        $body
+    }};
+}
+pub(crate) use field_dispatch;
+
+/// The x86-64 backends: the portable 4×64 limbs and the MULX/ADX ones, with tables
+/// converted at compile time (the same limbs for both).
+#[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+pub(crate) mod x86_64 {
     use edwards25519_field::FieldElement;
-    use edwards25519_field::backend::x86_64::Fe;
+    use edwards25519_field::backend::u64x4::Fe64;
+    use edwards25519_field::backend::x86_64::{Bmi2Adx, Mulx};
 
     use super::CurveField;
     use crate::models::AffineCached;
     use crate::tables::{self, BaseTable, OddMultiples};
 
-    const fn convert(e: &AffineCached<FieldElement>) -> AffineCached<Fe> {
-        AffineCached {
-            y_plus_x: Fe::from_field_const(&e.y_plus_x),
-            y_minus_x: Fe::from_field_const(&e.y_minus_x),
-            xy2d: Fe::from_field_const(&e.xy2d),
-        }
-    }
+    /// The proof type of this crate's MULX/ADX field elements.
+    #[derive(Clone, Copy)]
+    pub(crate) struct Checked;
 
-    const fn convert_base(t: &BaseTable<FieldElement>) -> BaseTable<Fe> {
-        let id = convert(&t[0][0]);
-        let mut out = [[id; 8]; 32];
-        let mut i = 0;
-        while i < 32 {
-            let mut j = 0;
-            while j < 8 {
-                out[i][j] = convert(&t[i][j]);
-                j += 1;
+    // SAFETY: `Mulx<Checked>` (`Fast`) is named only in `field_dispatch!`'s branch that
+    // runs after `cpu_has_bmi2_adx()` returned true, and in this module's tables
+    // (which are only read through that branch's instantiation), and in tests guarded by
+    // the same check.
+    #[allow(unsafe_code)]
+    unsafe impl Bmi2Adx for Checked {}
+
+    /// The MULX/ADX field backend. Name it only after `cpu_has_bmi2_adx()`.
+    pub(crate) type Fast = Mulx<Checked>;
+
+    /// Builds the table converters for one 4×64 type from `Fe64::from_field_const`.
+    macro_rules! converters {
+        ($m:ident, $T:ty, $from:expr) => {
+            mod $m {
+                use super::*;
+                const fn fe(x: &FieldElement) -> $T {
+                    $from(Fe64::from_field_const(x))
+                }
+                const fn convert(e: &AffineCached<FieldElement>) -> AffineCached<$T> {
+                    AffineCached {
+                        y_plus_x: fe(&e.y_plus_x),
+                        y_minus_x: fe(&e.y_minus_x),
+                        xy2d: fe(&e.xy2d),
+                    }
+                }
+                const fn convert_base(t: &BaseTable<FieldElement>) -> BaseTable<$T> {
+                    let id = convert(&t[0][0]);
+                    let mut out = [[id; 8]; 32];
+                    let mut i = 0;
+                    while i < 32 {
+                        let mut j = 0;
+                        while j < 8 {
+                            out[i][j] = convert(&t[i][j]);
+                            j += 1;
+                        }
+                        i += 1;
+                    }
+                    out
+                }
+                const fn convert_odd(t: &OddMultiples<FieldElement>) -> OddMultiples<$T> {
+                    let mut out = [convert(&t[0]); 64];
+                    let mut j = 0;
+                    while j < 64 {
+                        out[j] = convert(&t[j]);
+                        j += 1;
+                    }
+                    out
+                }
+                pub(super) static BASE_TABLE: BaseTable<$T> = convert_base(&tables::BASE_TABLE);
+                pub(super) static ODD_BASE_MULTIPLES: OddMultiples<$T> =
+                    convert_odd(&tables::ODD_BASE_MULTIPLES);
             }
-            i += 1;
-        }
-        out
+            impl CurveField for $T {
+                #[inline(always)]
+                fn base_table() -> &'static BaseTable<Self> {
+                    &$m::BASE_TABLE
+                }
+                #[inline(always)]
+                fn odd_base_multiples() -> &'static OddMultiples<Self> {
+                    &$m::ODD_BASE_MULTIPLES
+                }
+            }
+        };
     }
 
-    const fn convert_odd(t: &OddMultiples<FieldElement>) -> OddMultiples<Fe> {
-        let mut out = [convert(&t[0]); 64];
-        let mut j = 0;
-        while j < 64 {
-            out[j] = convert(&t[j]);
-            j += 1;
-        }
-        out
+    const fn id(x: Fe64) -> Fe64 {
+        x
     }
-
-    static BASE_TABLE: BaseTable<Fe> = convert_base(&tables::BASE_TABLE);
-    static ODD_BASE_MULTIPLES: OddMultiples<Fe> = convert_odd(&tables::ODD_BASE_MULTIPLES);
-
-    impl CurveField for Fe {
-        #[inline(always)]
-        fn base_table() -> &'static BaseTable<Self> {
-            &BASE_TABLE
-        }
-        #[inline(always)]
-        fn odd_base_multiples() -> &'static OddMultiples<Self> {
-            &ODD_BASE_MULTIPLES
-        }
-    }
+    converters!(portable64, Fe64, id);
+    converters!(mulx, Fast, Mulx::from_fe64);
 
     #[cfg(test)]
     mod tests {
@@ -194,22 +257,30 @@ mod x86_64 {
 
         use super::*;
 
-        /// Every converted entry equals the portable one.
+        /// Every converted entry equals the portable one, in both 4×64 forms.
         #[test]
         fn converted_tables_agree() {
-            let pairs = BASE_TABLE
+            let pairs = portable64::BASE_TABLE
                 .iter()
                 .flatten()
+                .zip(mulx::BASE_TABLE.iter().flatten())
                 .zip(tables::BASE_TABLE.iter().flatten())
                 .chain(
-                    ODD_BASE_MULTIPLES
+                    portable64::ODD_BASE_MULTIPLES
                         .iter()
+                        .zip(mulx::ODD_BASE_MULTIPLES.iter())
                         .zip(tables::ODD_BASE_MULTIPLES.iter()),
                 );
-            for (fast, portable) in pairs {
-                assert_eq!(fast.y_plus_x.to_field(), portable.y_plus_x);
-                assert_eq!(fast.y_minus_x.to_field(), portable.y_minus_x);
-                assert_eq!(fast.xy2d.to_field(), portable.xy2d);
+            for ((p64, fast), portable) in pairs {
+                for (a, b, c) in [
+                    (p64.y_plus_x, fast.y_plus_x, portable.y_plus_x),
+                    (p64.y_minus_x, fast.y_minus_x, portable.y_minus_x),
+                    (p64.xy2d, fast.xy2d, portable.xy2d),
+                ] {
+                    assert_eq!(a.to_field(), c);
+                    // Limbs only: no MULX runs here.
+                    assert_eq!(b.to_fe64().limbs(), a.limbs());
+                }
             }
         }
     }

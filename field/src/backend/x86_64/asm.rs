@@ -20,10 +20,11 @@
 //! for MULX, the rest chosen by the compiler); the multiplication reads its second
 //! operand from memory. Nothing is written to memory and no stack is used.
 //!
-//! Requirements: the CPU must support BMI2 and ADX. The dispatcher calls this code only
-//! after `backend::use_fast()` saw both (CPUID, or statically enabled target
-//! features). On a CPU without them MULX/ADCX/ADOX raise #UD (the process gets SIGILL);
-//! nothing is read or written out of place first.
+//! Requirements: the CPU must support BMI2 and ADX, so every function here is an
+//! `unsafe fn` whose safety condition is exactly that: callers (`FieldElement`'s
+//! operations, `Mulx<P>` for a proof `P: Bmi2Adx`) call them only after
+//! `backend::cpu_has_bmi2_adx()` returned true. On a CPU without them MULX/ADCX/ADOX
+//! raise #UD (the process gets SIGILL); nothing is read or written out of place first.
 #![allow(unsafe_code)]
 
 use core::arch::asm;
@@ -171,7 +172,7 @@ macro_rules! double_5_limbs {
 /// ScalarMult measured 2% slower. A dedicated zero register (instead of the three
 /// `mov edx, 0`) measured 1.5% slower too (13 registers leave the compiler none).
 #[inline(always)]
-pub(crate) fn mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+pub(crate) unsafe fn mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
     let (r0, r1, r2, r3): (u64, u64, u64, u64);
     // SAFETY: reads the 32 bytes of `b` (a valid reference, so readable; `readonly`),
     // writes no memory and uses no stack; every register written is an output or
@@ -278,7 +279,7 @@ pub(crate) fn mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
 
 /// a² mod p (a value < 2^256); see [`square_to_5_limbs!`].
 #[inline(always)]
-pub(crate) fn square(a: &[u64; 4]) -> [u64; 4] {
+pub(crate) unsafe fn square(a: &[u64; 4]) -> [u64; 4] {
     let [mut x0, x1, x2, x3] = *a;
     let (r1, r2, r3): (u64, u64, u64);
     // SAFETY: registers only: no memory is read or written and no stack is used; every
@@ -310,7 +311,7 @@ pub(crate) fn square(a: &[u64; 4]) -> [u64; 4] {
 /// 2·a² mod p (a value < 2^256): the square, doubled before the final fold, so the
 /// doubling costs five ADD/ADCs and no second reduction.
 #[inline(always)]
-pub(crate) fn square2(a: &[u64; 4]) -> [u64; 4] {
+pub(crate) unsafe fn square2(a: &[u64; 4]) -> [u64; 4] {
     let [mut x0, x1, x2, x3] = *a;
     let (r1, r2, r3): (u64, u64, u64);
     // SAFETY: as in `square`: registers only, no memory, no stack; needs BMI2 and ADX,
@@ -343,7 +344,7 @@ pub(crate) fn square2(a: &[u64; 4]) -> [u64; 4] {
 ///
 /// `k` is public (an exponent of an addition chain), so it may choose the trip count.
 #[inline(always)]
-pub(crate) fn pow2k(a: &[u64; 4], k: u32) -> [u64; 4] {
+pub(crate) unsafe fn pow2k(a: &[u64; 4], k: u32) -> [u64; 4] {
     debug_assert!(k >= 1);
     let [mut x0, mut x1, mut x2, mut x3] = *a;
     // SAFETY: registers only, no memory, no stack. The loop runs `k` ≥ 1 times

@@ -1,0 +1,386 @@
+//! The portable 4×64 backend: four 64-bit limbs, `u128` products, no assembly.
+//!
+//! An element is `l0 + l1·2^64 + l2·2^128 + l3·2^192`. This is the representation of
+//! the public [`FieldElement`](crate::FieldElement) on x86-64, and the code it runs on a
+//! CPU without BMI2/ADX; the MULX/ADX backend (`backend::x86_64`) computes the same
+//! functions on the same limbs, faster.
+//!
+//! **Invariant**: none beyond the representation: any four limbs (any value below
+//! 2^256) are a valid element, and every function here accepts any such value. Values
+//! are partially reduced (values in [p, 2^256) occur); equality and encodings reduce
+//! fully first.
+//!
+//! Output bounds, relied on by nothing (every function accepts any 256-bit value) but
+//! the reason each needs one final carry chain: `mul` and `square` below
+//! 2^255 + 2^11, `square2` below 2^255 + 2^12, `mul32` below 2^255 + 2^39, `add` below 2^255 + 57, `sub` and
+//! `neg` below 2^256 - 38; checked with `debug_assert!` where they are established.
+//!
+//! Reduction uses 2^255 = 19 and 2^256 = 38 (mod p): whatever lies at bit 255 and
+//! above comes back at the bottom, times 19. Everything is `const fn` (tables of the
+//! group crate are built at compile time with it) and straight-line: no branch or
+//! address depends on the data; masks are made by arithmetic.
+
+use crate::backend::u64::Fe51;
+
+/// 2^63 - 1: the bits below 2^255 in the top limb.
+pub(crate) const LOW63: u64 = (1 << 63) - 1;
+
+/// (a + b + carry) as (low word, carry out).
+#[inline(always)]
+const fn adc(a: u64, b: u64, carry: u64) -> (u64, u64) {
+    let t = a as u128 + b as u128 + carry as u128;
+    (t as u64, (t >> 64) as u64)
+}
+
+/// (a - b - borrow) as (low word, borrow out in {0, 1}).
+#[inline(always)]
+const fn sbb(a: u64, b: u64, borrow: u64) -> (u64, u64) {
+    let t = (a as u128).wrapping_sub(b as u128 + borrow as u128);
+    (t as u64, ((t >> 64) as u64) & 1)
+}
+
+/// Adds `t` (below 2^12·… any u64 with r + t < 2^256 known) to the four limbs.
+#[inline(always)]
+const fn add_small(r: [u64; 4], t: u64) -> [u64; 4] {
+    let (r0, c) = adc(r[0], t, 0);
+    let (r1, c) = adc(r[1], 0, c);
+    let (r2, c) = adc(r[2], 0, c);
+    let (r3, _) = adc(r[3], 0, c);
+    [r0, r1, r2, r3]
+}
+
+/// a + b, below 2^255 + 57.
+///
+/// The sum is r + 2^256·c with r = r' + 2^255·bit (r' < 2^255), which is
+/// r' + 38·c + 19·bit mod p. So bit 255 is cleared and t = 38·c + 19·bit ≤ 57 added:
+/// r' + t < 2^255 + 57 cannot carry out.
+#[inline(always)]
+pub(crate) const fn add(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    let (r0, c) = adc(a[0], b[0], 0);
+    let (r1, c) = adc(a[1], b[1], c);
+    let (r2, c) = adc(a[2], b[2], c);
+    let (r3, c) = adc(a[3], b[3], c);
+    let t = (c.wrapping_neg() & 38) + ((r3 >> 63).wrapping_neg() & 19);
+    add_small([r0, r1, r2, r3 & LOW63], t)
+}
+
+/// a - b, below 2^256 - 38.
+///
+/// The difference is r - 2^256·β (β the borrow) with r = r' + 2^255·bit, which is
+/// r' + 19·bit - 38·β mod p. Adding β·p keeps it non-negative without a second
+/// borrow: the result is r' + 19·bit + β·(2^255 - 57) < 2^256 - 38, one carry chain
+/// with the constant masked by -β.
+#[inline(always)]
+pub(crate) const fn sub(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    let (r0, c) = sbb(a[0], b[0], 0);
+    let (r1, c) = sbb(a[1], b[1], c);
+    let (r2, c) = sbb(a[2], b[2], c);
+    let (r3, c) = sbb(a[3], b[3], c);
+    let m = c.wrapping_neg(); // all ones iff a borrow
+    // β·(2^255 - 57) = (m & (2^64 - 57), m, m, m >> 1); plus 19·bit in the low limb
+    // (2^64 - 57 + 19 does not overflow).
+    let k0 = (m & 57u64.wrapping_neg()) + ((r3 >> 63).wrapping_neg() & 19);
+    let (r0, c) = adc(r0, k0, 0);
+    let (r1, c) = adc(r1, m, c);
+    let (r2, c) = adc(r2, m, c);
+    let (r3, _) = adc(r3 & LOW63, m >> 1, c);
+    [r0, r1, r2, r3]
+}
+
+/// -a = 0 - a (bounds as [`sub`]).
+#[inline(always)]
+pub(crate) const fn neg(a: &[u64; 4]) -> [u64; 4] {
+    sub(&[0; 4], a)
+}
+
+/// Step 1 of the reduction: the eight-limb value c (below 2^512) as c0..c3 +
+/// 38·(c4..c7), four limbs and a top word h. Each column is below
+/// (2^64 - 1)·39 + 38 < 39·2^64, so the running carry, and h, stay at most 38.
+#[inline(always)]
+const fn wide_to_5(c: &[u64; 8]) -> ([u64; 4], u64) {
+    let mut r = [0u64; 4];
+    let mut carry = 0u128;
+    let mut k = 0;
+    while k < 4 {
+        let t = c[k] as u128 + 38 * (c[k + 4] as u128) + carry;
+        r[k] = t as u64;
+        carry = t >> 64;
+        k += 1;
+    }
+    (r, carry as u64)
+}
+
+/// Step 2: the five-limb value (r, h), with h < 2^7, to four limbs congruent to it.
+/// Everything from bit 255 up, t = 2·h + bit 255 < 2^8, is cleared and comes back as
+/// 19·t ≤ 19·255 < 2^13, so the sum, below 2^255 + 2^13, cannot carry out of the fourth
+/// limb. The callers' h are smaller (≤ 38: 19·t < 2^11; ≤ 77: < 2^12). The same steps
+/// as the `fold_top!` of the MULX code, so both return the same limbs.
+#[inline(always)]
+const fn fold(r: [u64; 4], h: u64) -> [u64; 4] {
+    debug_assert!(h < 1 << 7);
+    let t = 2 * h + (r[3] >> 63);
+    add_small([r[0], r[1], r[2], r[3] & LOW63], 19 * t)
+}
+
+/// The eight-limb value c (below 2^512) reduced to four limbs below 2^255 + 2^11
+/// ([`wide_to_5`] gives h ≤ 38, so [`fold`] adds at most 19·77 = 1463 < 2^11).
+#[inline(always)]
+const fn reduce_wide(c: &[u64; 8]) -> [u64; 4] {
+    let (r, h) = wide_to_5(c);
+    debug_assert!(h <= 38);
+    fold(r, h)
+}
+
+/// a·b mod p, below 2^255 + 2^11. Schoolbook: row i adds a_i·b into the eight-limb
+/// accumulator at limb i; each step a_i·b_j + c + carry ≤ (2^64 - 1)^2 + 2·(2^64 - 1)
+/// = 2^128 - 1 fits the u128.
+#[inline(always)]
+pub(crate) const fn mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    let mut c = [0u64; 8];
+    let mut i = 0;
+    while i < 4 {
+        let mut carry = 0u64;
+        let mut j = 0;
+        while j < 4 {
+            let t = (a[i] as u128) * (b[j] as u128) + c[i + j] as u128 + carry as u128;
+            c[i + j] = t as u64;
+            carry = (t >> 64) as u64;
+            j += 1;
+        }
+        c[i + 4] = carry;
+        i += 1;
+    }
+    reduce_wide(&c)
+}
+
+/// a² mod p, below 2^255 + 2^11.
+#[inline(always)]
+pub(crate) const fn square(a: &[u64; 4]) -> [u64; 4] {
+    reduce_wide(&square_wide(a))
+}
+
+/// 2·a² mod p, below 2^255 + 2^12: the square's five-limb value (h ≤ 38) doubled
+/// before [`fold`] (h ≤ 77 < 2^7), as the MULX code does, so both give the same limbs.
+#[inline(always)]
+pub(crate) const fn square2(a: &[u64; 4]) -> [u64; 4] {
+    let (r, h) = wide_to_5(&square_wide(a));
+    let (r0, c) = adc(r[0], r[0], 0);
+    let (r1, c) = adc(r[1], r[1], c);
+    let (r2, c) = adc(r[2], r[2], c);
+    let (r3, c) = adc(r[3], r[3], c);
+    fold([r0, r1, r2, r3], 2 * h + c)
+}
+
+/// The 512-bit a²: the ten distinct products, the six cross products a_i·a_j (i < j)
+/// summed once then doubled, the four squares added.
+#[inline(always)]
+const fn square_wide(a: &[u64; 4]) -> [u64; 8] {
+    // Cross products into c1..c6 (row by row as in `mul`, j > i only).
+    let mut c = [0u64; 8];
+    let mut i = 0;
+    while i < 3 {
+        let mut carry = 0u64;
+        let mut j = i + 1;
+        while j < 4 {
+            let t = (a[i] as u128) * (a[j] as u128) + c[i + j] as u128 + carry as u128;
+            c[i + j] = t as u64;
+            carry = (t >> 64) as u64;
+            j += 1;
+        }
+        c[i + 4] = carry;
+        i += 1;
+    }
+    // Double (the cross sum is below 2^511, so 2·sum < 2^512) and add the squares;
+    // the total is a² < 2^512, so the last carry is zero.
+    let mut carry = 0u128;
+    let mut k = 0;
+    while k < 8 {
+        let sq = (a[k / 2] as u128) * (a[k / 2] as u128);
+        let half = if k % 2 == 0 {
+            sq as u64
+        } else {
+            (sq >> 64) as u64
+        };
+        let t = 2 * (c[k] as u128) + half as u128 + carry;
+        c[k] = t as u64;
+        carry = t >> 64;
+        k += 1;
+    }
+    debug_assert!(carry == 0);
+    c
+}
+
+/// a·b for b < 2^32, below 2^255 + 2^39.
+///
+/// The product is below 2^288: four limbs and a top word w4 ≤ 2^32. What lies at bit
+/// 255 and above, h = 2·w4 + bit 255 < 2^34, comes back as 19·h < 2^39 on the low
+/// limb, with bit 255 cleared: the sum cannot carry out.
+#[inline(always)]
+pub(crate) const fn mul32(a: &[u64; 4], b: u32) -> [u64; 4] {
+    let b = b as u128;
+    let mut w = [0u64; 4];
+    let mut carry = 0u128;
+    let mut i = 0;
+    while i < 4 {
+        let t = (a[i] as u128) * b + carry;
+        w[i] = t as u64;
+        carry = t >> 64;
+        i += 1;
+    }
+    let h = ((carry as u64) << 1) | (w[3] >> 63);
+    w[3] &= LOW63;
+    add_small(w, 19 * h)
+}
+
+/// The canonical limbs (value < p) of any 256-bit value.
+///
+/// First bit 255 folds back as 19: v < 2^255 + 19. Then v >= p exactly when v + 19
+/// reaches 2^255, and v - p is v + 19 with bit 255 cleared. Both decisions are
+/// arithmetic on the carry bits, never branches.
+pub(crate) const fn reduce(l: &[u64; 4]) -> [u64; 4] {
+    let v = add_small([l[0], l[1], l[2], l[3] & LOW63], 19 * (l[3] >> 63));
+    let q = add_small(v, 19)[3] >> 63; // 1 iff v >= p
+    let r = add_small(v, 19 * q);
+    [r[0], r[1], r[2], r[3] & LOW63]
+}
+
+/// An element of GF(2^255 - 19) in four 64-bit limbs, portable code (see the module
+/// documentation for the invariant: every limb pattern is valid).
+#[derive(Clone, Copy)]
+pub struct Fe64(pub(crate) [u64; 4]);
+
+impl Fe64 {
+    /// 0.
+    pub const ZERO: Fe64 = Fe64([0; 4]);
+    /// 1.
+    pub const ONE: Fe64 = Fe64([1, 0, 0, 0]);
+
+    /// From four little-endian 64-bit limbs (value = Σ `limbs[i]`·2^(64·i)). Every
+    /// limb pattern is valid.
+    pub const fn from_limbs(limbs: [u64; 4]) -> Fe64 {
+        Fe64(limbs)
+    }
+
+    /// The limbs (value < 2^256, not necessarily reduced mod p).
+    pub const fn limbs(&self) -> [u64; 4] {
+        self.0
+    }
+
+    /// Decodes 32 little-endian bytes; bit 255 is ignored.
+    pub const fn from_bytes(bytes: &[u8; 32]) -> Fe64 {
+        let mut w = [0u64; 4];
+        let mut i = 0;
+        while i < 32 {
+            w[i / 8] |= (bytes[i] as u64) << (8 * (i % 8));
+            i += 1;
+        }
+        w[3] &= LOW63;
+        Fe64(w)
+    }
+
+    /// The canonical little-endian encoding (the value reduced below p).
+    pub const fn to_bytes(&self) -> [u8; 32] {
+        let w = reduce(&self.0);
+        let mut out = [0u8; 32];
+        let mut i = 0;
+        while i < 32 {
+            out[i] = (w[i / 8] >> (8 * (i % 8))) as u8;
+            i += 1;
+        }
+        out
+    }
+
+    /// From the radix-2^51 backend (exact: congruent). With limbs below 2^52 the
+    /// value is below 2^256 + 2^205; the part at 2^256 (0 or 1) folds back as 38,
+    /// which cannot carry again (after a carry out the limbs are below 38).
+    pub const fn from_fe51(fe: &Fe51) -> Fe64 {
+        let l = fe.0;
+        let mut acc = l[0] as u128 + ((l[1] as u128) << 51);
+        let w0 = acc as u64;
+        acc >>= 64;
+        acc += (l[2] as u128) << 38; // 102 = 64 + 38
+        let w1 = acc as u64;
+        acc >>= 64;
+        acc += (l[3] as u128) << 25; // 153 = 128 + 25
+        let w2 = acc as u64;
+        acc >>= 64;
+        acc += (l[4] as u128) << 12; // 204 = 192 + 12
+        let w3 = acc as u64;
+        let top = (acc >> 64) as u64; // 0 or 1
+        let (r0, c) = adc(w0, top.wrapping_neg() & 38, 0);
+        let (r1, c) = adc(w1, 0, c);
+        let (r2, c) = adc(w2, 0, c);
+        let (r3, c) = adc(w3, 0, c);
+        Fe64([r0 + (c.wrapping_neg() & 38), r1, r2, r3])
+    }
+
+    /// To the radix-2^51 backend (exact: congruent, limbs inside its invariant).
+    pub const fn to_fe51(&self) -> Fe51 {
+        Fe51::from_words(&self.0)
+    }
+
+    /// The public element's 4×64 form, in a `const` context (for the group crate's
+    /// tables): on x86-64 the element's own limbs, elsewhere converted.
+    pub const fn from_field_const(fe: &crate::FieldElement) -> Fe64 {
+        fe.to_fe64()
+    }
+
+    /// a + b (usable in `const` items).
+    pub const fn add(&self, b: &Fe64) -> Fe64 {
+        Fe64(add(&self.0, &b.0))
+    }
+    /// a - b (usable in `const` items).
+    pub const fn sub(&self, b: &Fe64) -> Fe64 {
+        Fe64(sub(&self.0, &b.0))
+    }
+    /// a·b (usable in `const` items).
+    pub const fn mul(&self, b: &Fe64) -> Fe64 {
+        Fe64(mul(&self.0, &b.0))
+    }
+    /// a² (usable in `const` items).
+    pub const fn square(&self) -> Fe64 {
+        Fe64(square(&self.0))
+    }
+}
+
+impl crate::FieldArith for Fe64 {
+    const ZERO: Self = Fe64::ZERO;
+    const ONE: Self = Fe64::ONE;
+    const BACKEND: &'static str = "portable (4x64)";
+
+    #[inline(always)]
+    fn from_field(fe: &crate::FieldElement) -> Self {
+        fe.to_fe64()
+    }
+    #[inline(always)]
+    fn to_field(&self) -> crate::FieldElement {
+        crate::FieldElement::from_fe64(self)
+    }
+    #[inline(always)]
+    fn square(&self) -> Self {
+        Fe64(square(&self.0))
+    }
+    #[inline(always)]
+    fn square2(&self) -> Self {
+        Fe64(square2(&self.0))
+    }
+    #[inline(always)]
+    fn mul32(&self, b: u32) -> Self {
+        Fe64(mul32(&self.0, b))
+    }
+    fn to_bytes(&self) -> [u8; 32] {
+        Fe64::to_bytes(self)
+    }
+    fn is_zero(&self) -> subtle::Choice {
+        use subtle::ConstantTimeEq;
+        reduce(&self.0).ct_eq(&[0; 4])
+    }
+    fn is_negative(&self) -> subtle::Choice {
+        subtle::Choice::from((reduce(&self.0)[0] & 1) as u8)
+    }
+    fn invert(&self) -> Self {
+        Fe64(crate::safegcd::invert(&reduce(&self.0)))
+    }
+}
+
+crate::backend::limb_ops!(Fe64, [u64; 4], add, sub, mul, neg);
