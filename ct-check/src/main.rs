@@ -15,6 +15,7 @@
 mod ed25519_ops;
 mod field_ops;
 mod group_ops;
+mod hash_to_curve_ops;
 mod leaky;
 mod rng;
 mod scalar_ops;
@@ -42,6 +43,7 @@ fn all_ops() -> Vec<&'static Op> {
         .chain(scalar_ops::OPS)
         .chain(group_ops::OPS)
         .chain(ed25519_ops::OPS)
+        .chain(hash_to_curve_ops::OPS)
         .collect()
 }
 

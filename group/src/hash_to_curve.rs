@@ -141,8 +141,8 @@ impl DstPrime {
 /// b_i = H(strxor(b_0, b_(i-1)) || I2OSP(i, 1) || DST_prime). `prev` starts at zero,
 /// so b_1 = H(b_0 || I2OSP(1, 1) || DST_prime) comes out of the same formula.
 ///
-/// **Invariant**: `next` <= ell <= 255, so the block index fits one byte; callers draw
-/// at most ell blocks (checked in [`Expander::new`]).
+/// **Invariant**: `len_in_bytes` <= [`MAX_EXPAND_LEN`] (the callers check it), so
+/// ell <= 255 and the block index fits one byte; callers draw at most ell blocks.
 struct Expander {
     b0: [u8; B_IN_BYTES],
     prev: [u8; B_IN_BYTES],
@@ -151,13 +151,8 @@ struct Expander {
 }
 
 impl Expander {
-    fn new(msg: &[u8], dst: &[u8], len_in_bytes: usize) -> Result<Expander, HashToCurveError> {
-        if len_in_bytes > MAX_EXPAND_LEN {
-            return Err(HashToCurveError::OutputTooLong {
-                requested: len_in_bytes,
-                max: MAX_EXPAND_LEN,
-            });
-        }
+    fn new(msg: &[u8], dst: &[u8], len_in_bytes: usize) -> Expander {
+        debug_assert!(len_in_bytes <= MAX_EXPAND_LEN);
         let dst_prime = DstPrime::new(dst);
         let mut h = Sha512::new();
         h.update([0u8; S_IN_BYTES]);
@@ -168,12 +163,12 @@ impl Expander {
         h.update(dst_prime.as_bytes());
         let mut b0 = [0u8; B_IN_BYTES];
         b0.copy_from_slice(&h.finalize());
-        Ok(Expander {
+        Expander {
             b0,
             prev: [0u8; B_IN_BYTES],
             dst_prime,
             next: 1,
-        })
+        }
     }
 
     /// The next block b_i.
@@ -227,7 +222,13 @@ impl Drop for Expander {
 /// # Ok::<(), HashToCurveError>(())
 /// ```
 pub fn expand_message_xmd(msg: &[u8], dst: &[u8], out: &mut [u8]) -> Result<(), HashToCurveError> {
-    let mut exp = Expander::new(msg, dst, out.len())?;
+    if out.len() > MAX_EXPAND_LEN {
+        return Err(HashToCurveError::OutputTooLong {
+            requested: out.len(),
+            max: MAX_EXPAND_LEN,
+        });
+    }
+    let mut exp = Expander::new(msg, dst, out.len());
     for chunk in out.chunks_mut(B_IN_BYTES) {
         let block = exp.next_block();
         chunk.copy_from_slice(&block[..chunk.len()]);
@@ -267,8 +268,15 @@ pub fn hash_to_field(
             max: MAX_FIELD_ELEMENTS,
         });
     }
-    // 48·len <= 16320, so the expander accepts it.
-    let mut exp = Expander::new(msg, dst, L * out.len())?;
+    fill_field(msg, dst, out);
+    Ok(())
+}
+
+/// [`hash_to_field`] after its length check: `out.len()` <= [`MAX_FIELD_ELEMENTS`], so
+/// 48·len <= 16320 meets the [`Expander`]'s invariant.
+fn fill_field(msg: &[u8], dst: &[u8], out: &mut [FieldElement]) {
+    debug_assert!(out.len() <= MAX_FIELD_ELEMENTS);
+    let mut exp = Expander::new(msg, dst, L * out.len());
     // The 48-byte chunks straddle the 64-byte blocks: `pos` is the next unread byte of
     // `block` (64 = empty). Draws ceil(48·len / 64) = ell blocks in all.
     let mut block = [0u8; B_IN_BYTES];
@@ -294,7 +302,6 @@ pub fn hash_to_field(
         block.zeroize();
         chunk.zeroize();
     }
-    Ok(())
 }
 
 /// The Curve25519 coefficient J = A = 486662 (K = B = 1).
@@ -380,8 +387,8 @@ const fn u32_le(n: u32) -> [u8; 32] {
     b
 }
 
-/// 8·(Q0 + Q1) for the RO suites (one unified addition, three doublings), or 8·Q0 for
-/// NU (`q1` = `None`). Cofactor clearing by h_eff = 8 (§8.5).
+/// 8·(Q0 + Q1) for the RO suites (two field elements: one unified addition, three
+/// doublings), or 8·Q0 for NU (one element). Cofactor clearing by h_eff = 8 (§8.5).
 #[inline(always)]
 fn finish<F: FieldArith>(us: &[FieldElement]) -> Point {
     let q0 = map_to_edwards(&F::from_field(&us[0]));
@@ -425,7 +432,7 @@ impl Point {
     /// Constant time in the contents of `msg` (a VOPRF input may be secret).
     pub fn hash_to_curve(msg: &[u8], dst: &[u8]) -> Point {
         let mut u = [FieldElement::ZERO; 2];
-        hash_to_field(msg, dst, &mut u).expect("2 field elements are within the limit");
+        fill_field(msg, dst, &mut u);
         edwards25519_field::dispatch!(F => finish::<F>(&u))
     }
 
@@ -439,7 +446,7 @@ impl Point {
     /// contents of `msg`.
     pub fn encode_to_curve(msg: &[u8], dst: &[u8]) -> Point {
         let mut u = [FieldElement::ZERO; 1];
-        hash_to_field(msg, dst, &mut u).expect("1 field element is within the limit");
+        fill_field(msg, dst, &mut u);
         edwards25519_field::dispatch!(F => finish::<F>(&u))
     }
 }
@@ -501,6 +508,33 @@ mod tests {
         assert_eq!(d.as_bytes()[255], 255);
         let d = DstPrime::new(&[]);
         assert_eq!(d.as_bytes(), &[0u8]);
+    }
+
+    /// The map on the fast field backend equals the portable one, coordinate for
+    /// coordinate (when this CPU can run the fast backend).
+    #[test]
+    fn backends_agree() {
+        use edwards25519_field::backend::{Fast, use_fast};
+        if !use_fast() {
+            return;
+        }
+        let mut u = FieldElement::ONE;
+        for n in 0..64u32 {
+            let a = map_to_edwards::<FieldElement>(&u);
+            let b = map_to_edwards::<Fast>(&Fast::from_field(&u)).convert::<FieldElement>();
+            assert_eq!((a.x, a.y, a.z, a.t), (b.x, b.y, b.z, b.t), "u #{n}");
+            u = u.square() + fe(n);
+        }
+        let z = map_to_edwards::<Fast>(&Fast::ZERO).convert::<FieldElement>();
+        assert_eq!(
+            (z.x, z.y, z.z, z.t),
+            (
+                FieldElement::ZERO,
+                FieldElement::ONE,
+                FieldElement::ONE,
+                FieldElement::ZERO
+            )
+        );
     }
 
     #[test]
