@@ -252,6 +252,44 @@ fn montgomery_ops(c: &mut Criterion) {
     g.finish();
 }
 
+/// RFC 9380 hashing to edwards25519 of a 32-byte message: the RO suite
+/// (`edwards25519_XMD:SHA-512_ELL2_RO_`: two maps, an addition, cofactor clearing) and the
+/// NU suite (one map), against curve25519-dalek's `hash_to_curve`/`encode_to_curve` with
+/// SHA-512 (same message and DST, same output).
+fn hash_to_curve_ops(c: &mut Criterion) {
+    let mut r = Bytes(0x5eed_1234_abcd_0005);
+    let msg: [u8; 32] = r.next();
+    let dst: &[u8] = b"QUUX-V01-CS02-with-edwards25519_XMD:SHA-512_ELL2_RO_";
+    assert_eq!(
+        Point::hash_to_curve(&msg, dst).to_bytes(),
+        EdwardsPoint::hash_to_curve::<sha2::Sha512>(&[&msg], &[dst])
+            .compress()
+            .0
+    );
+    let mut g = c.benchmark_group("compare/HashToCurve");
+    g.bench_function("edwards25519", |b| {
+        b.iter(|| Point::hash_to_curve(black_box(&msg), black_box(dst)))
+    });
+    g.bench_function("curve25519-dalek", |b| {
+        b.iter(|| {
+            EdwardsPoint::hash_to_curve::<sha2::Sha512>(&[black_box(&msg)], &[black_box(dst)])
+        })
+    });
+    g.finish();
+
+    let dst: &[u8] = b"QUUX-V01-CS02-with-edwards25519_XMD:SHA-512_ELL2_NU_";
+    let mut g = c.benchmark_group("compare/EncodeToCurve");
+    g.bench_function("edwards25519", |b| {
+        b.iter(|| Point::encode_to_curve(black_box(&msg), black_box(dst)))
+    });
+    g.bench_function("curve25519-dalek", |b| {
+        b.iter(|| {
+            EdwardsPoint::encode_to_curve::<sha2::Sha512>(&[black_box(&msg)], &[black_box(dst)])
+        })
+    });
+    g.finish();
+}
+
 fn field_ops(c: &mut Criterion) {
     use fiat_crypto::curve25519_64 as fiat;
     let mut r = Bytes(0x5eed_1234_abcd_0002);
@@ -437,6 +475,7 @@ criterion_group!(
     group_ops,
     ristretto_ops,
     montgomery_ops,
+    hash_to_curve_ops,
     field_ops,
     signatures
 );

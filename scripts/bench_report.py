@@ -30,6 +30,8 @@ COMPARE = [
     ("compare/EncodingBatch/64", "curve25519-dalek"),
     ("compare/X25519", "curve25519-dalek"),
     ("compare/X25519Base", "curve25519-dalek"),
+    ("compare/HashToCurve", "curve25519-dalek"),
+    ("compare/EncodeToCurve", "curve25519-dalek"),
     ("compare/Signing", "ed25519-dalek"),
     ("compare/SigningPh", "ed25519-dalek"),
     ("compare/Verification", "ed25519-dalek"),

@@ -15,6 +15,7 @@
 mod ed25519_ops;
 mod field_ops;
 mod group_ops;
+mod hash_to_curve_ops;
 mod leaky;
 mod ristretto_ops;
 mod rng;
@@ -44,6 +45,7 @@ fn all_ops() -> Vec<&'static Op> {
         .chain(group_ops::OPS)
         .chain(ristretto_ops::OPS)
         .chain(ed25519_ops::OPS)
+        .chain(hash_to_curve_ops::OPS)
         .collect()
 }
 

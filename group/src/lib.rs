@@ -46,6 +46,8 @@ mod encoding;
 mod error;
 #[cfg(feature = "group")]
 mod group_impl;
+#[cfg(feature = "hash-to-curve")]
+pub mod hash_to_curve;
 mod models;
 pub mod montgomery;
 #[cfg(feature = "alloc")]

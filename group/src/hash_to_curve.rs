@@ -1,0 +1,551 @@
+//! Hashing to edwards25519 and Curve25519 (RFC 9380).
+//!
+//! The suites of RFC 9380 §8.5 and their Curve25519 counterparts:
+//!
+//! | suite | function |
+//! |---|---|
+//! | `edwards25519_XMD:SHA-512_ELL2_RO_` | [`Point::hash_to_curve`] |
+//! | `edwards25519_XMD:SHA-512_ELL2_NU_` | [`Point::encode_to_curve`] |
+//! | `curve25519_XMD:SHA-512_ELL2_RO_` | [`hash_to_curve25519`] (the u-coordinate) |
+//! | `curve25519_XMD:SHA-512_ELL2_NU_` | [`encode_to_curve25519`] (the u-coordinate) |
+//!
+//! and their parts: [`expand_message_xmd`] (§5.3.1 with SHA-512), [`hash_to_field`]
+//! (§5.2, L = 48) and [`Point::map_to_curve`] (Elligator 2 on Curve25519, §6.7.1, then
+//! the rational map to edwards25519, §6.8.2).
+//!
+//! # Domain separation tags
+//!
+//! Every function takes a DST (RFC 9380 §3.1): a string that names the protocol and the
+//! suite, such as `b"MyProtocol-V01-CS01-with-edwards25519_XMD:SHA-512_ELL2_RO_"`. A DST
+//! longer than 255 bytes is first hashed as §5.3.3 says. **An empty DST is not
+//! conformant** (§3.1 requires a non-empty one): these functions still compute the
+//! RFC's formula for it and never panic, but a protocol must not use it.
+//!
+//! # Constant time
+//!
+//! Everything here is constant time in the message and in u (a VOPRF or PAKE input
+//! may be secret): SHA-512 has no data-dependent branches, the reduction mod p is
+//! branch-free, and the map is straight-line code whose only choices are
+//! [`Choice`]-driven selections. The lengths of the message and of the DST are public:
+//! they set the number of SHA-512 blocks.
+//!
+//! ```
+//! use edwards25519_group::Point;
+//!
+//! let dst = b"QUUX-V01-CS02-with-edwards25519_XMD:SHA-512_ELL2_RO_";
+//! let p = Point::hash_to_curve(b"abc", dst);
+//! assert!(p.is_torsion_free());
+//! assert_eq!(p, Point::hash_to_curve(b"abc", dst));
+//! assert_ne!(p, Point::hash_to_curve(b"abd", dst));
+//! ```
+
+use core::fmt;
+
+use edwards25519_field::{FieldArith, FieldElement};
+use sha2::{Digest, Sha512};
+use subtle::{Choice, ConditionallySelectable};
+
+use crate::Point;
+use crate::models::Extended;
+use crate::montgomery::MontgomeryPoint;
+
+/// SHA-512's output size b_in_bytes (RFC 9380 §5.3.1).
+const B_IN_BYTES: usize = 64;
+/// SHA-512's block size s_in_bytes: the length of Z_pad.
+const S_IN_BYTES: usize = 128;
+/// The longest output of [`expand_message_xmd`]: ell = ceil(len / 64) <= 255 blocks.
+/// (RFC 9380 also caps the length at 65535, which this already implies.)
+pub const MAX_EXPAND_LEN: usize = 255 * B_IN_BYTES;
+/// L = ceil((ceil(log2(p)) + k)/8) = ceil((255 + 128)/8) = 48 bytes per field element
+/// (RFC 9380 §5.2, k = 128, the suites' security level).
+const L: usize = 48;
+/// The most field elements [`hash_to_field`] can make: 48·count <= [`MAX_EXPAND_LEN`].
+pub const MAX_FIELD_ELEMENTS: usize = MAX_EXPAND_LEN / L;
+
+/// A length that RFC 9380 forbids: why [`expand_message_xmd`] or [`hash_to_field`]
+/// refused to run.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HashToCurveError {
+    /// [`expand_message_xmd`]: the output is longer than 255 SHA-512 blocks
+    /// (16320 bytes). RFC 9380 §5.3.1 step 2 aborts when ell = ceil(len / 64) > 255
+    /// (and when len > 65535, which is longer still).
+    OutputTooLong {
+        /// The output length asked for, in bytes.
+        requested: usize,
+        /// The longest allowed output: [`MAX_EXPAND_LEN`] = 16320 bytes.
+        max: usize,
+    },
+    /// [`hash_to_field`]: more field elements than one expansion can feed; each takes
+    /// 48 bytes, so at most [`MAX_FIELD_ELEMENTS`] = 340.
+    TooManyFieldElements {
+        /// The number of field elements asked for.
+        requested: usize,
+        /// The most allowed: [`MAX_FIELD_ELEMENTS`] = 340.
+        max: usize,
+    },
+}
+
+impl fmt::Display for HashToCurveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HashToCurveError::OutputTooLong { requested, max } => write!(
+                f,
+                "expand_message_xmd output too long: {requested} bytes requested, at most \
+                 {max} (255 SHA-512 blocks, RFC 9380 section 5.3.1)"
+            ),
+            HashToCurveError::TooManyFieldElements { requested, max } => write!(
+                f,
+                "hash_to_field: {requested} field elements requested, at most {max} \
+                 (48 bytes each from at most 16320 expanded bytes)"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for HashToCurveError {}
+
+/// DST_prime = DST || I2OSP(len(DST), 1), with a DST over 255 bytes replaced by
+/// SHA-512("H2C-OVERSIZE-DST-" || DST) (RFC 9380 §5.3.3). At most 256 bytes.
+struct DstPrime {
+    bytes: [u8; 256],
+    len: usize,
+}
+
+impl DstPrime {
+    fn new(dst: &[u8]) -> DstPrime {
+        let mut bytes = [0u8; 256];
+        let n = if dst.len() > 255 {
+            let mut h = Sha512::new();
+            h.update(b"H2C-OVERSIZE-DST-");
+            h.update(dst);
+            bytes[..B_IN_BYTES].copy_from_slice(&h.finalize());
+            B_IN_BYTES
+        } else {
+            bytes[..dst.len()].copy_from_slice(dst);
+            dst.len()
+        };
+        // n <= 255, so the length fits the one-byte I2OSP.
+        bytes[n] = n as u8;
+        DstPrime { bytes, len: n + 1 }
+    }
+
+    fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+}
+
+/// expand_message_xmd (RFC 9380 §5.3.1) as a stream of 64-byte blocks b_1, b_2, ...
+///
+/// b_0 = H(Z_pad || msg || I2OSP(len, 2) || I2OSP(0, 1) || DST_prime) and
+/// b_i = H(strxor(b_0, b_(i-1)) || I2OSP(i, 1) || DST_prime). `prev` starts at zero,
+/// so b_1 = H(b_0 || I2OSP(1, 1) || DST_prime) comes out of the same formula.
+///
+/// **Invariant**: `len_in_bytes` <= [`MAX_EXPAND_LEN`] (the callers check it), so
+/// ell <= 255 and the block index fits one byte; callers draw at most ell blocks.
+struct Expander {
+    b0: [u8; B_IN_BYTES],
+    prev: [u8; B_IN_BYTES],
+    dst_prime: DstPrime,
+    next: u8,
+}
+
+impl Expander {
+    fn new(msg: &[u8], dst: &[u8], len_in_bytes: usize) -> Expander {
+        debug_assert!(len_in_bytes <= MAX_EXPAND_LEN);
+        let dst_prime = DstPrime::new(dst);
+        let mut h = Sha512::new();
+        h.update([0u8; S_IN_BYTES]);
+        h.update(msg);
+        // len_in_bytes <= 16320 < 2^16: I2OSP(len, 2) is exact.
+        h.update((len_in_bytes as u16).to_be_bytes());
+        h.update([0u8]);
+        h.update(dst_prime.as_bytes());
+        let mut b0 = [0u8; B_IN_BYTES];
+        b0.copy_from_slice(&h.finalize());
+        Expander {
+            b0,
+            prev: [0u8; B_IN_BYTES],
+            dst_prime,
+            next: 1,
+        }
+    }
+
+    /// The next block b_i.
+    fn next_block(&mut self) -> [u8; B_IN_BYTES] {
+        let mut h = Sha512::new();
+        let mut x = [0u8; B_IN_BYTES];
+        for (x, (a, b)) in x.iter_mut().zip(self.b0.iter().zip(self.prev.iter())) {
+            *x = a ^ b;
+        }
+        h.update(x);
+        h.update([self.next]);
+        h.update(self.dst_prime.as_bytes());
+        self.prev.copy_from_slice(&h.finalize());
+        self.next = self.next.wrapping_add(1);
+        self.prev
+    }
+}
+
+#[cfg(feature = "zeroize")]
+impl Drop for Expander {
+    /// b_0 and the last block are derived from the (possibly secret) message.
+    fn drop(&mut self) {
+        use zeroize::Zeroize;
+        self.b0.zeroize();
+        self.prev.zeroize();
+    }
+}
+
+/// RFC 9380 §5.3.1 `expand_message_xmd` with SHA-512: fills `out` with
+/// `out.len()` uniform bytes derived from `msg` and `dst`.
+///
+/// A DST longer than 255 bytes is replaced by SHA-512("H2C-OVERSIZE-DST-" || DST)
+/// (§5.3.3). An empty DST is not RFC-conformant (§3.1) but is computed by the formula
+/// all the same. An empty `out` is allowed (ell = 0: nothing to write).
+///
+/// Errors: [`HashToCurveError::OutputTooLong`] if `out` is longer than 16320 bytes
+/// (ell > 255); `out` is then left unchanged.
+///
+/// Constant time in the contents of `msg` (its length is public).
+///
+/// ```
+/// use edwards25519_group::hash_to_curve::{expand_message_xmd, HashToCurveError};
+///
+/// let mut out = [0u8; 64];
+/// expand_message_xmd(b"abc", b"my-protocol-v1", &mut out)?;
+/// let mut too_long = [0u8; 16321];
+/// assert!(matches!(
+///     expand_message_xmd(b"abc", b"my-protocol-v1", &mut too_long),
+///     Err(HashToCurveError::OutputTooLong { requested: 16321, max: 16320 })
+/// ));
+/// # Ok::<(), HashToCurveError>(())
+/// ```
+pub fn expand_message_xmd(msg: &[u8], dst: &[u8], out: &mut [u8]) -> Result<(), HashToCurveError> {
+    if out.len() > MAX_EXPAND_LEN {
+        return Err(HashToCurveError::OutputTooLong {
+            requested: out.len(),
+            max: MAX_EXPAND_LEN,
+        });
+    }
+    let mut exp = Expander::new(msg, dst, out.len());
+    for chunk in out.chunks_mut(B_IN_BYTES) {
+        let block = exp.next_block();
+        chunk.copy_from_slice(&block[..chunk.len()]);
+    }
+    Ok(())
+}
+
+/// OS2IP(bytes) mod p for 48 big-endian bytes: reversed into the low 48 bytes of a
+/// little-endian 512-bit value, then [`FieldElement::from_wide_bytes`]. Constant time.
+fn from_be48(bytes: &[u8; L]) -> FieldElement {
+    let mut wide = [0u8; 64];
+    for (w, b) in wide.iter_mut().zip(bytes.iter().rev()) {
+        *w = *b;
+    }
+    FieldElement::from_wide_bytes(&wide)
+}
+
+/// RFC 9380 §5.2 `hash_to_field` for GF(2^255 - 19) with expand_message_xmd and
+/// SHA-512: fills `out` with `out.len()` field elements, each OS2IP of 48 expanded
+/// bytes (big-endian) reduced mod p (L = 48, m = 1).
+///
+/// The suites use `out.len()` = 2 (RO) and 1 (NU). The DST rules of
+/// [`expand_message_xmd`] apply (an empty DST is not conformant but is computed).
+///
+/// Errors: [`HashToCurveError::TooManyFieldElements`] for more than 340 elements (more
+/// than 16320 expanded bytes); `out` is then left unchanged.
+///
+/// Constant time in the contents of `msg`.
+pub fn hash_to_field(
+    msg: &[u8],
+    dst: &[u8],
+    out: &mut [FieldElement],
+) -> Result<(), HashToCurveError> {
+    if out.len() > MAX_FIELD_ELEMENTS {
+        return Err(HashToCurveError::TooManyFieldElements {
+            requested: out.len(),
+            max: MAX_FIELD_ELEMENTS,
+        });
+    }
+    fill_field(msg, dst, out);
+    Ok(())
+}
+
+/// [`hash_to_field`] after its length check: `out.len()` <= [`MAX_FIELD_ELEMENTS`], so
+/// 48·len <= 16320 meets the [`Expander`]'s invariant.
+fn fill_field(msg: &[u8], dst: &[u8], out: &mut [FieldElement]) {
+    debug_assert!(out.len() <= MAX_FIELD_ELEMENTS);
+    let mut exp = Expander::new(msg, dst, L * out.len());
+    // The 48-byte chunks straddle the 64-byte blocks: `pos` is the next unread byte of
+    // `block` (64 = empty). Draws ceil(48·len / 64) = ell blocks in all.
+    let mut block = [0u8; B_IN_BYTES];
+    let mut pos = B_IN_BYTES;
+    let mut chunk = [0u8; L];
+    for e in out.iter_mut() {
+        let mut filled = 0;
+        while filled < L {
+            if pos == B_IN_BYTES {
+                block = exp.next_block();
+                pos = 0;
+            }
+            let n = (L - filled).min(B_IN_BYTES - pos);
+            chunk[filled..filled + n].copy_from_slice(&block[pos..pos + n]);
+            filled += n;
+            pos += n;
+        }
+        *e = from_be48(&chunk);
+    }
+    #[cfg(feature = "zeroize")]
+    {
+        use zeroize::Zeroize;
+        block.zeroize();
+        chunk.zeroize();
+    }
+}
+
+/// The Curve25519 coefficient J = A = 486662 (K = B = 1).
+const J: u32 = 486_662;
+/// J as a field element.
+const J_FE: FieldElement = FieldElement::from_bytes(&u32_le(J));
+
+/// 1 - sqrt(-1): a square root of -2·sqrt(-1), since (1 - i)² = 1 - 2i - 1 = -2i.
+const ONE_MINUS_SQRT_M1: FieldElement = FieldElement::ONE.const_sub(&FieldElement::SQRT_M1);
+
+/// sqrt(-486664) = sqrt(-(A + 2)), the root with sgn0 = 0 (even), as RFC 9380 Appendix
+/// D (and §6.8.2's edwards25519 rational map) fixes it; little-endian. Checked by
+/// `tests::constants`.
+const SQRT_M486664: FieldElement = FieldElement::from_bytes(&[
+    6, 126, 69, 255, 170, 4, 110, 204, 130, 26, 125, 75, 209, 211, 161, 197, 126, 79, 252, 3, 220,
+    8, 123, 210, 187, 6, 160, 96, 244, 237, 38, 15,
+]);
+
+/// Elligator 2 to Curve25519 (RFC 9380 §6.7.1, Z = 2) followed by the rational map to
+/// edwards25519 (§6.8.2, Appendix D), in extended coordinates, before cofactor clearing.
+///
+/// Elligator 2 (Bernstein, Hamburg, Krasnova, Lange, "Elligator", 2013): with
+/// x1 = -J/(1 + 2u²) and g(x) = x³ + J·x² + x, one of g(x1), g(x2) is a square, where
+/// x2 = -x1 - J = 2u²·x1. Since x2² + J·x2 = x1² + J·x1, g(x2) = 2u²·g(x1).
+///
+/// Straight-line, one exponentiation: with x1 = x1n/xd, xd = 1 + 2u² (never 0: -1/2 is
+/// not a square mod p), `sqrt_ratio(g(x1)·xd³, xd³)` gives either r = sqrt(g(x1)) or
+/// r = sqrt(i·g(x1)) (i = sqrt(-1)). In the second case
+/// g(x2) = 2u²·g(x1) = -2i·u²·r² = ((1 - i)·u·r)², so y2 = (1 - i)·u·r needs no second
+/// root. The sign of y is then set as §6.7.1 asks: sgn0(y) = 1 for x1, 0 for x2.
+///
+/// The rational map (s, t) -> (x, y) = (c·s/t, (s - 1)/(s + 1)), c = sqrt(-486664),
+/// written projectively with s = xn/xd and t = y:
+/// X = c·xn·(xn + xd), Y = (xn - xd)·xd·t, Z = xd·t·(xn + xd), T = c·xn·(xn - xd), so
+/// X·Y = Z·T. Where Z = 0 (t = 0, the point (0, 0) that u = 0 reaches; or s = -1, which
+/// is not on Curve25519) the RFC's exceptional case applies: the result is the identity,
+/// chosen by a constant-time select.
+#[inline(always)]
+fn map_to_edwards<F: FieldArith>(u: &F) -> Extended<F> {
+    let one = F::ONE;
+    let tv1 = u.square2(); //                       2u²
+    let xd = tv1 + one; //                          1 + 2u², nonzero
+    let x1n = -F::from_field(&J_FE); //            -J
+    let xd2 = xd.square();
+    let gxd = xd2 * xd; //                          xd³
+    // g(x1)·xd³ = x1n·(x1n² + J·x1n·xd + xd²) = x1n·(x1n·(x1n + J·xd) + xd²), and
+    // x1n + J·xd = J·(xd - 1) = J·tv1, x1n = -J.
+    let j_tv1 = tv1.mul32(J); //                    J·tv1
+    let inner = -j_tv1.mul32(J) + xd2; //           x1n·J·tv1 + xd²
+    let gx1n = -inner.mul32(J); //                  x1n·inner
+    let (is_square, r) = F::sqrt_ratio(&gx1n, &gxd);
+    // x2 = 2u²·x1: x2n = tv1·x1n = -J·tv1.
+    let x2n = -j_tv1;
+    let y2 = r * *u * F::from_field(&ONE_MINUS_SQRT_M1);
+    let xn = F::conditional_select(&x2n, &x1n, is_square);
+    let y = F::conditional_select(&y2, &r, is_square);
+    // sgn0(y) must equal is_square (§6.7.1 steps 6 and 7).
+    let flip = y.is_negative() ^ is_square;
+    let y = F::conditional_select(&y, &-y, flip);
+
+    let c_xn = F::from_field(&SQRT_M486664) * xn;
+    let s_plus = xn + xd;
+    let s_minus = xn - xd;
+    let xd_t = xd * y;
+    let p = Extended {
+        x: c_xn * s_plus,
+        y: s_minus * xd_t,
+        z: xd_t * s_plus,
+        t: c_xn * s_minus,
+    };
+    let exceptional: Choice = p.z.is_zero();
+    Extended::conditional_select(&p, &Extended::IDENTITY, exceptional)
+}
+
+/// n as 32 little-endian bytes.
+const fn u32_le(n: u32) -> [u8; 32] {
+    let mut b = [0u8; 32];
+    let le = n.to_le_bytes();
+    b[0] = le[0];
+    b[1] = le[1];
+    b[2] = le[2];
+    b[3] = le[3];
+    b
+}
+
+/// 8·(Q0 + Q1) for the RO suites (two field elements: one unified addition, three
+/// doublings), or 8·Q0 for NU (one element). Cofactor clearing by h_eff = 8 (§8.5).
+#[inline(always)]
+fn finish<F: FieldArith>(us: &[FieldElement]) -> Point {
+    let q0 = map_to_edwards(&F::from_field(&us[0]));
+    let mut p = if us.len() == 2 {
+        let q1 = map_to_edwards(&F::from_field(&us[1]));
+        q0.add_cached(&q1.to_cached()).to_projective()
+    } else {
+        q0.to_projective()
+    };
+    p = p.double().to_projective();
+    p = p.double().to_projective();
+    Point(p.double().to_extended().convert::<FieldElement>())
+}
+
+impl Point {
+    /// RFC 9380 `map_to_curve` for edwards25519: Elligator 2 onto Curve25519
+    /// (§6.7.1, Z = 2), then the rational map to edwards25519 (§6.8.2, Appendix D),
+    /// *before* cofactor clearing, so the result may have a small-order component.
+    ///
+    /// The exceptional cases of the rational map (a denominator zero) give the
+    /// identity, as the RFC says; u = 0 is one of them (Elligator 2 sends it to the
+    /// Curve25519 point (0, 0)).
+    ///
+    /// Constant time in u: straight-line code with one square-root exponentiation and
+    /// [`Choice`]-driven selections. Runs on the fastest field backend.
+    pub fn map_to_curve(u: &FieldElement) -> Point {
+        edwards25519_field::dispatch!(F => {
+            Point(map_to_edwards(&F::from_field(u)).convert::<FieldElement>())
+        })
+    }
+
+    /// RFC 9380 `hash_to_curve`, suite `edwards25519_XMD:SHA-512_ELL2_RO_` (§8.5): two
+    /// field elements from [`hash_to_field`], each through [`Point::map_to_curve`], the
+    /// sum multiplied by the cofactor 8. The result is in the prime-order subgroup, and
+    /// behaves as a random oracle to the group.
+    ///
+    /// `dst` is the domain separation tag; one over 255 bytes is hashed (§5.3.3). An
+    /// empty DST is not RFC-conformant (§3.1) but is computed by the formula all the
+    /// same. Never fails, never panics.
+    ///
+    /// Constant time in the contents of `msg` (a VOPRF input may be secret).
+    pub fn hash_to_curve(msg: &[u8], dst: &[u8]) -> Point {
+        let mut u = [FieldElement::ZERO; 2];
+        fill_field(msg, dst, &mut u);
+        edwards25519_field::dispatch!(F => finish::<F>(&u))
+    }
+
+    /// RFC 9380 `encode_to_curve`, suite `edwards25519_XMD:SHA-512_ELL2_NU_`: one field
+    /// element, one [`Point::map_to_curve`], multiplied by the cofactor 8. Cheaper than
+    /// [`Point::hash_to_curve`], but its output distribution is not uniform (only about
+    /// half the subgroup is reachable): use it only where the protocol allows a
+    /// non-uniform encoding.
+    ///
+    /// DST rules as for [`Point::hash_to_curve`]; never fails. Constant time in the
+    /// contents of `msg`.
+    pub fn encode_to_curve(msg: &[u8], dst: &[u8]) -> Point {
+        let mut u = [FieldElement::ZERO; 1];
+        fill_field(msg, dst, &mut u);
+        edwards25519_field::dispatch!(F => finish::<F>(&u))
+    }
+}
+
+/// The u-coordinate of RFC 9380 `hash_to_curve` with suite
+/// `curve25519_XMD:SHA-512_ELL2_RO_`.
+///
+/// Computed on edwards25519 ([`Point::hash_to_curve`]'s steps) and mapped back with
+/// u = (1 + y)/(1 - y): the rational map is a group isomorphism, so adding and clearing
+/// the cofactor on either model gives the same point. (Where the map's exceptional case
+/// sends the Curve25519 point (0, 0) to the identity instead of (0, -1), the difference
+/// is a point of order 2, which the cofactor clearing removes.) The v-coordinate is not
+/// returned: X25519 needs only u. If the result is the point at infinity (probability
+/// about 2^-252) u = 0 is returned.
+///
+/// DST rules and constant time as for [`Point::hash_to_curve`].
+pub fn hash_to_curve25519(msg: &[u8], dst: &[u8]) -> MontgomeryPoint {
+    Point::hash_to_curve(msg, dst).to_montgomery()
+}
+
+/// The u-coordinate of RFC 9380 `encode_to_curve` with suite
+/// `curve25519_XMD:SHA-512_ELL2_NU_` (non-uniform; see [`Point::encode_to_curve`] and
+/// [`hash_to_curve25519`]).
+pub fn encode_to_curve25519(msg: &[u8], dst: &[u8]) -> MontgomeryPoint {
+    Point::encode_to_curve(msg, dst).to_montgomery()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fe(n: u32) -> FieldElement {
+        FieldElement::from_bytes(&u32_le(n))
+    }
+
+    #[test]
+    fn constants() {
+        assert_eq!(SQRT_M486664.square(), -fe(486_664));
+        assert!(!bool::from(SQRT_M486664.is_negative()));
+        let i = FieldElement::SQRT_M1;
+        assert_eq!(ONE_MINUS_SQRT_M1.square(), -(i + i));
+        assert_eq!(MAX_EXPAND_LEN, 16320);
+        assert_eq!(MAX_FIELD_ELEMENTS, 340);
+    }
+
+    #[test]
+    fn oversize_dst_is_hashed() {
+        let long = [0x41u8; 300];
+        let d = DstPrime::new(&long);
+        let mut h = Sha512::new();
+        h.update(b"H2C-OVERSIZE-DST-");
+        h.update(long);
+        let digest = h.finalize();
+        assert_eq!(&d.as_bytes()[..64], &digest[..]);
+        assert_eq!(d.as_bytes()[64], 64);
+        assert_eq!(d.as_bytes().len(), 65);
+        let d = DstPrime::new(&long[..255]);
+        assert_eq!(d.as_bytes().len(), 256);
+        assert_eq!(d.as_bytes()[255], 255);
+        let d = DstPrime::new(&[]);
+        assert_eq!(d.as_bytes(), &[0u8]);
+    }
+
+    /// The map on the fast field backend equals the portable one, coordinate for
+    /// coordinate (when this CPU can run the fast backend).
+    #[test]
+    fn backends_agree() {
+        use edwards25519_field::backend::{Fast, use_fast};
+        if !use_fast() {
+            return;
+        }
+        let mut u = FieldElement::ONE;
+        for n in 0..64u32 {
+            let a = map_to_edwards::<FieldElement>(&u);
+            let b = map_to_edwards::<Fast>(&Fast::from_field(&u)).convert::<FieldElement>();
+            assert_eq!((a.x, a.y, a.z, a.t), (b.x, b.y, b.z, b.t), "u #{n}");
+            u = u.square() + fe(n);
+        }
+        let z = map_to_edwards::<Fast>(&Fast::ZERO).convert::<FieldElement>();
+        assert_eq!(
+            (z.x, z.y, z.z, z.t),
+            (
+                FieldElement::ZERO,
+                FieldElement::ONE,
+                FieldElement::ONE,
+                FieldElement::ZERO
+            )
+        );
+    }
+
+    #[test]
+    fn map_is_on_curve_and_identity_at_zero() {
+        assert!(Point::map_to_curve(&FieldElement::ZERO).is_identity());
+        for n in 1..50u32 {
+            let p = Point::map_to_curve(&fe(n));
+            let (x, y, z, t) = p.extended_coordinates();
+            assert!(Point::from_extended_coordinates(x, y, z, t).is_ok());
+            // u and -u give the same point (the map depends on u² only).
+            assert_eq!(Point::map_to_curve(&-fe(n)), p);
+        }
+    }
+}
