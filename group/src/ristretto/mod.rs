@@ -264,6 +264,33 @@ impl RistrettoPoint {
         RistrettoPoint(Point(point))
     }
 
+    /// RFC 9380's `ristretto255_XMD:SHA-512_R255MAP_RO_` suite (its Appendix B): 64 bytes
+    /// of `expand_message_xmd` with SHA-512 over `msg` and `dst`, then
+    /// [`RistrettoPoint::from_uniform_bytes`]. Constant time in `msg` (it may be secret,
+    /// as a VOPRF input is); `dst` is public.
+    ///
+    /// An empty `dst` is not RFC-conformant (RFC 9380 §3.1); the RFC's formula is still
+    /// computed for it. A `dst` over 255 bytes is hashed first, as §5.3.3 says.
+    ///
+    /// ```
+    /// use edwards25519_group::ristretto::RistrettoPoint;
+    ///
+    /// let dst = b"example-protocol-v1_ristretto255_XMD:SHA-512_R255MAP_RO_";
+    /// let p = RistrettoPoint::hash_to_group(b"a message", dst);
+    /// assert_eq!(p, RistrettoPoint::hash_to_group(b"a message", dst));
+    /// assert_ne!(p, RistrettoPoint::hash_to_group(b"another message", dst));
+    /// ```
+    #[cfg(feature = "hash-to-curve")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "hash-to-curve")))]
+    pub fn hash_to_group(msg: &[u8], dst: &[u8]) -> RistrettoPoint {
+        let mut uniform = [0u8; 64];
+        // 64 bytes is within expand_message_xmd's limit (255 blocks of 64), so the only
+        // error it can return does not arise; the output stays zero if it ever did.
+        let expanded = crate::hash_to_curve::expand_message_xmd(msg, dst, &mut uniform);
+        debug_assert!(expanded.is_ok());
+        RistrettoPoint::from_uniform_bytes(&uniform)
+    }
+
     /// scalar·G with G the generator, constant time, from the precomputed table of
     /// [`Point::mul_base`].
     pub fn mul_base(scalar: &Scalar) -> RistrettoPoint {
