@@ -16,6 +16,7 @@
 
 use edwards25519_field::backend::{self, x86_64::Fe};
 use edwards25519_field::{FieldArith, FieldElement};
+use edwards25519_test_support::SplitMix64;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 /// Random cases per operation.
@@ -38,16 +39,16 @@ fn fast_available() -> bool {
     backend::cpu_has_bmi2_adx()
 }
 
-/// SplitMix64: a small deterministic generator (fixed seed per test).
-struct Rng(u64);
+/// The shared SplitMix64 generator (fixed seed per test), with this file's input shapes.
+struct Rng(SplitMix64);
 
 impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(SplitMix64(seed))
+    }
+
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A 256-bit value: uniform, or each limb an edge limb or random.
@@ -203,7 +204,7 @@ fn check_unary(
     fast: impl Fn(Fe) -> Fe,
     port: impl Fn(FieldElement) -> FieldElement,
 ) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let inputs = edges().into_iter().chain((0..n).map(|_| rng.limbs()));
     for a in inputs {
         assert_agree(what, &[a], fast(Fe::from_limbs(a)), port(reference(&a)));
@@ -222,7 +223,7 @@ fn check_binary(
         .iter()
         .flat_map(|a| e.iter().map(move |b| (*a, *b)))
         .collect();
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     pairs.extend((0..cases()).map(|i| {
         // Every eighth pair mixes an edge value with a random one.
         let a = rng.limbs();
@@ -273,7 +274,7 @@ fn mul32() {
     if !fast_available() {
         return;
     }
-    let mut rng = Rng(800);
+    let mut rng = Rng::new(800);
     let mut bs = vec![0u32, 1, 2, 19, 38, 121_665, 121_666, u32::MAX - 1, u32::MAX];
     bs.extend((0..16).map(|_| rng.next() as u32));
     let n = cases() / bs.len();
@@ -299,7 +300,7 @@ fn output_bounds() {
     let lt = |x: [u64; 4], y: [u64; 4]| x.iter().rev().lt(y.iter().rev());
     let two_255_plus = |k: u64| [k, 0, 0, 1 << 63];
     let e = edges();
-    let mut rng = Rng(700);
+    let mut rng = Rng::new(700);
     let pairs = e
         .iter()
         .flat_map(|a| e.iter().map(move |b| (*a, *b)))
@@ -387,7 +388,7 @@ fn sqrt_ratio() {
         return;
     }
     let e = edges();
-    let mut rng = Rng(300);
+    let mut rng = Rng::new(300);
     let mut pairs: Vec<([u64; 4], [u64; 4])> = e
         .iter()
         .flat_map(|a| e.iter().step_by(3).map(move |b| (*a, *b)))
@@ -426,7 +427,7 @@ fn encodings_and_predicates() {
     if !fast_available() {
         return;
     }
-    let mut rng = Rng(400);
+    let mut rng = Rng::new(400);
     let inputs: Vec<[u64; 4]> = edges()
         .into_iter()
         .chain((0..cases()).map(|_| rng.limbs()))
@@ -472,7 +473,7 @@ fn ct_eq_and_conditional_select() {
         return;
     }
     let e = edges();
-    let mut rng = Rng(500);
+    let mut rng = Rng::new(500);
     let mut pairs: Vec<([u64; 4], [u64; 4])> = e
         .iter()
         .flat_map(|a| e.iter().map(move |b| (*a, *b)))
@@ -515,7 +516,7 @@ fn canonical_limbs(f: Fe) -> [u64; 4] {
 #[test]
 fn conversions() {
     // Pure Rust: checked on every CPU.
-    let mut rng = Rng(600);
+    let mut rng = Rng::new(600);
     const MAX52: u64 = (1 << 52) - 1;
     let mut limb_sets: Vec<[u64; 5]> = vec![
         [0; 5],
