@@ -16,6 +16,7 @@
 pub mod arith;
 pub mod backend;
 mod ops;
+mod ops_macro;
 mod safegcd;
 
 pub use arith::FieldArith;
