@@ -5,7 +5,7 @@ use crate::Scalar;
 
 /// Signed radix-16 digits of a 256-bit little-endian integer k below 2^255 (any such
 /// integer, not only a reduced scalar: the group crate recodes the group order l with
-/// it): returns `d` with k = Σ d[i]·16^i, `d[i]` in [-8, 8) for i < 63, and `d[63]` in
+/// it): returns `d` with k = Σ `d[i]`·16^i, `d[i]` in [-8, 8) for i < 63, and `d[63]` in
 /// [0, 8] (the top nibble, at most 7, plus a carry).
 ///
 /// [`Scalar::as_radix_16`] is this on a scalar's bytes. Constant time: the same
