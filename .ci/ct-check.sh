@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Constant-time check (DESIGN.md section 5): runs every `ct-check` operation under
-# valgrind memcheck with its secrets marked undefined, once per field backend, and
-# fails on any secret-dependent branch or memory address. Also runs the negative
-# controls (deliberately leaky operations) and fails if memcheck does NOT flag them,
-# and checks that both backends print the same outputs (the inputs are fixed-seed).
+# Constant-time check (the rules are in docs/design.md, section 3): runs every
+# `ct-check` operation under valgrind memcheck with its secrets marked undefined, once
+# per field backend, and fails on any secret-dependent branch or memory address.
+# Also runs the negative controls (deliberately leaky operations) and fails if
+# memcheck does NOT flag them, and checks that both backends print the same outputs
+# (the inputs are fixed-seed).
 #
 #   (a) portable: RUSTFLAGS='--cfg edwards25519_backend="portable"'
 #   (b) fast:     RUSTFLAGS='-C target-feature=+bmi2,+adx'. Valgrind hides ADX from

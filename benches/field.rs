@@ -1,5 +1,5 @@
 //! Field benchmarks under upstream Go's names: `Add`, `Multiply`, `Square`, `Invert`,
-//! `Mult32` (upstream `field/fe_bench_test.go`) and `Bytes` (DESIGN.md section 7).
+//! `Mult32` (upstream `field/fe_bench_test.go`) and `Bytes` (encoding to 32 bytes).
 //!
 //! The first five are dependent chains with upstream's inputs (x = 1, y = 2:
 //! x = x + y, x = x·y; x = 2: x = x², x = 1/x; x = 1: x = x·0xaa42aa42), so each figure

@@ -1,6 +1,7 @@
-//! The public API contract (shared API.md), written as the calls an outside user makes.
+//! The public API, written as the calls an outside user makes.
 //!
-//! Each item is used with the exact signature the contract fixes, so a rename or a
+//! The public names and signatures are fixed: new items may be added, none renamed.
+//! Each item is used here with its exact signature, so a rename or a
 //! changed signature fails to compile here; the assertions pin the behaviours the
 //! contract writes down (edge cases of `sqrt_ratio`, `invert(0)`, the identity's
 //! Montgomery bytes, length mismatches, ...).
@@ -232,8 +233,8 @@ fn ed25519_layer() {
         (FieldElement::ONE, Scalar::ONE, Point::GENERATOR);
 }
 
-/// API.md, "Second wave: Backends": `edwards25519::group::backend::selected()` names the
-/// point backend, and it is the one the cfg and this CPU call for.
+/// `edwards25519::group::backend::selected()` names the point backend, and it is the one
+/// the cfg and this CPU call for.
 #[test]
 fn point_backend_selection() {
     let name: &'static str = group::backend::selected();
@@ -260,7 +261,7 @@ fn point_backend_selection() {
     }
 }
 
-/// Second wave: Montgomery form and X25519 (`edwards25519::montgomery`).
+/// The Montgomery form and X25519 (`edwards25519::montgomery`).
 #[test]
 fn montgomery_and_x25519() {
     use edwards25519::montgomery::{self, MontgomeryPoint, X25519_BASEPOINT};
@@ -306,7 +307,7 @@ fn montgomery_and_x25519() {
     );
 }
 
-/// Second wave: Ed25519ctx and Ed25519ph.
+/// Ed25519ctx and Ed25519ph.
 #[test]
 fn ed25519_ctx_and_ph() {
     type Sign<M> = fn(&SigningKey, M, &[u8]) -> Result<Signature, ed25519::Error>;

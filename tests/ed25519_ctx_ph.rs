@@ -1,7 +1,6 @@
-//! Ed25519ctx and Ed25519ph (RFC 8032 §5.1) and the Ed25519 -> X25519 key conversion
-//! (issue 14): the RFC 8032 §7.2 and §7.3 vectors, the context-length limit, and
-//! cross-checks against ed25519-dalek's prehashed API with contexts and its key
-//! conversions.
+//! Ed25519ctx and Ed25519ph (RFC 8032 §5.1) and the Ed25519 -> X25519 key conversion:
+//! the RFC 8032 §7.2 and §7.3 vectors, the context-length limit, and cross-checks
+//! against ed25519-dalek's prehashed API with contexts and its key conversions.
 //!
 //! Counts (`cargo test --release --test ed25519_ctx_ph -- --nocapture` prints them).
 

@@ -6,16 +6,7 @@
 #![cfg(feature = "serde")]
 
 use edwards25519::{Point, Scalar};
-
-fn to_cbor<T: serde::Serialize>(v: &T) -> Vec<u8> {
-    let mut out = Vec::new();
-    ciborium::into_writer(v, &mut out).expect("writing to a Vec");
-    out
-}
-
-fn from_cbor<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-    ciborium::from_reader(bytes).map_err(|e| e.to_string())
-}
+use edwards25519_test_support::{from_cbor, to_cbor};
 
 /// How a value's bytes are written (the wire-format table).
 #[derive(Clone, Copy)]

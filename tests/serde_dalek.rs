@@ -277,7 +277,7 @@ fn small_order() -> Point {
     Point::from_bytes(&[0; 32]).expect("y = 0 is a point")
 }
 
-/// The bug of issue 18: a key written by ed25519-dalek in bincode starts with its
+/// A bug once fixed here: a key written by ed25519-dalek in bincode starts with its
 /// length, and must load as the same key, never as a key made of the prefix.
 #[test]
 fn dalek_length_prefixed_key_is_the_same_key() {

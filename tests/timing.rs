@@ -24,6 +24,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use edwards25519::{Point, Scalar};
+use edwards25519_test_support::SplitMix64;
 
 /// The pass bound on max |t| for the constant-time operations (dudect's 4.5).
 const T_BOUND: f64 = 4.5;
@@ -51,26 +52,9 @@ const CROP_PERCENTILES: [f64; 5] = [0.50, 0.75, 0.90, 0.95, 0.99];
 /// The tests run one at a time: concurrent timing on a 2-core machine would be noise.
 static SERIAL: Mutex<()> = Mutex::new(());
 
-/// splitmix64: a small deterministic PRNG for the inputs (not for secrets).
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform scalar, reduced from 64 random bytes.
-    fn scalar(&mut self) -> Scalar {
-        let mut wide = [0u8; 64];
-        for chunk in wide.chunks_exact_mut(8) {
-            chunk.copy_from_slice(&self.next_u64().to_le_bytes());
-        }
-        Scalar::from_bytes_mod_order_wide(&wide)
-    }
+/// A uniform scalar, reduced from 64 bytes of the (deterministic, not secret) generator.
+fn random_scalar(rng: &mut SplitMix64) -> Scalar {
+    Scalar::from_bytes_mod_order_wide(&rng.bytes())
 }
 
 /// The fixed class-0 scalar of the constant-time tests: fixed bytes, about half the
@@ -108,7 +92,13 @@ fn inputs(fixed: Scalar, n: usize, seed: u64) -> (Vec<u8>, Vec<Scalar>) {
         .collect();
     let scalars = classes
         .iter()
-        .map(|&c| if c == 0 { fixed } else { rng.scalar() })
+        .map(|&c| {
+            if c == 0 {
+                fixed
+            } else {
+                random_scalar(&mut rng)
+            }
+        })
         .collect();
     (classes, scalars)
 }

@@ -108,14 +108,14 @@ fn mul_base(rng: &mut Rng) -> Vec<u8> {
     public(Point::mul_base(&secret_scalar(rng)))
 }
 
-// `&P * &s` is the form API.md names; the owned form forwards to it.
+// `&P * &s`, the reference form every other `*` forwards to (`forward_binop!`).
 #[allow(clippy::op_ref)]
 fn mul_public_point(rng: &mut Rng) -> Vec<u8> {
     let p = public_point(rng);
     public(&p * &secret_scalar(rng))
 }
 
-// `&P * &s` is the form API.md names; the owned form forwards to it.
+// `&P * &s`, the reference form every other `*` forwards to (`forward_binop!`).
 #[allow(clippy::op_ref)]
 fn mul_secret_point(rng: &mut Rng) -> Vec<u8> {
     let p = secret_point(rng);

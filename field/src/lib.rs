@@ -23,6 +23,7 @@ pub mod arith;
 pub mod backend;
 mod fe_impl;
 mod ops;
+mod ops_macro;
 mod safegcd;
 
 pub use arith::FieldArith;

@@ -14,7 +14,9 @@
 
 use core::borrow::Borrow;
 use core::iter::Sum;
-use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+use core::ops::{Add, Mul, Neg, Sub};
+
+use edwards25519_field::forward_binop;
 
 use group::cofactor::CofactorGroup;
 use group::prime::PrimeGroup;
@@ -314,46 +316,6 @@ impl<T: Borrow<SubgroupPoint>> Sum<T> for SubgroupPoint {
     }
 }
 
-/// The owned and mixed forms of `$a $op $b`, forwarding to `&$a $op &$b`.
-macro_rules! forward_ref_binop {
-    ($a:ty, $b:ty, $out:ty, $Op:ident, $op:ident) => {
-        impl $Op<$b> for $a {
-            type Output = $out;
-            fn $op(self, rhs: $b) -> $out {
-                (&self).$op(&rhs)
-            }
-        }
-        impl $Op<&$b> for $a {
-            type Output = $out;
-            fn $op(self, rhs: &$b) -> $out {
-                (&self).$op(rhs)
-            }
-        }
-        impl $Op<$b> for &$a {
-            type Output = $out;
-            fn $op(self, rhs: $b) -> $out {
-                self.$op(&rhs)
-            }
-        }
-    };
-}
-
-/// `$a $op= $b` for an owned and a borrowed right-hand side, from `&$a $op &$b`.
-macro_rules! assign_op {
-    ($a:ty, $b:ty, $Op:ident, $op:ident, $bin:ident) => {
-        impl $Op<$b> for $a {
-            fn $op(&mut self, rhs: $b) {
-                *self = (&*self).$bin(&rhs);
-            }
-        }
-        impl $Op<&$b> for $a {
-            fn $op(&mut self, rhs: &$b) {
-                *self = (&*self).$bin(rhs);
-            }
-        }
-    };
-}
-
 // The subgroup is closed under + and -, and under scalar multiplication.
 #[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl Add<&SubgroupPoint> for &SubgroupPoint {
@@ -406,14 +368,9 @@ impl Sub<&SubgroupPoint> for &Point {
     }
 }
 
-forward_ref_binop!(SubgroupPoint, SubgroupPoint, SubgroupPoint, Add, add);
-forward_ref_binop!(SubgroupPoint, SubgroupPoint, SubgroupPoint, Sub, sub);
-forward_ref_binop!(SubgroupPoint, Scalar, SubgroupPoint, Mul, mul);
-forward_ref_binop!(Scalar, SubgroupPoint, SubgroupPoint, Mul, mul);
-forward_ref_binop!(Point, SubgroupPoint, Point, Add, add);
-forward_ref_binop!(Point, SubgroupPoint, Point, Sub, sub);
-assign_op!(SubgroupPoint, SubgroupPoint, AddAssign, add_assign, add);
-assign_op!(SubgroupPoint, SubgroupPoint, SubAssign, sub_assign, sub);
-assign_op!(SubgroupPoint, Scalar, MulAssign, mul_assign, mul);
-assign_op!(Point, SubgroupPoint, AddAssign, add_assign, add);
-assign_op!(Point, SubgroupPoint, SubAssign, sub_assign, sub);
+forward_binop!(SubgroupPoint, Add, add, SubgroupPoint => SubgroupPoint, AddAssign, add_assign);
+forward_binop!(SubgroupPoint, Sub, sub, SubgroupPoint => SubgroupPoint, SubAssign, sub_assign);
+forward_binop!(SubgroupPoint, Mul, mul, Scalar => SubgroupPoint, MulAssign, mul_assign);
+forward_binop!(Scalar, Mul, mul, SubgroupPoint => SubgroupPoint);
+forward_binop!(Point, Add, add, SubgroupPoint => Point, AddAssign, add_assign);
+forward_binop!(Point, Sub, sub, SubgroupPoint => Point, SubAssign, sub_assign);

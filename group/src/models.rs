@@ -167,7 +167,8 @@ impl<F: FieldArith> Extended<F> {
         self.add_parts::<true>(&q.y_plus_x, &q.y_minus_x, self.t * q.xy2d, self.z + self.z)
     }
 
-    /// 2·self. Cost: 3M + 4S (through [`Projective::double`]) plus 4M back to extended.
+    /// 2·self. Cost: 4S (through [`Projective::double`]; dropping T is free) plus 4M
+    /// back to extended.
     #[inline(always)]
     pub(crate) fn double(&self) -> Extended<F> {
         self.to_projective().double().to_extended()

@@ -13,7 +13,7 @@ use crate::models::Extended;
 use crate::scalar_mul::{pippenger, straus};
 
 /// The points in backend `b`'s representation (a loop, not an iterator closure: see
-/// `scalar_mul::straus`).
+/// `scalar_mul`).
 #[inline(always)]
 fn convert_points<B: PointBackend>(b: B, points: &[Extended<FieldElement>]) -> Vec<B::Point> {
     let mut out = Vec::with_capacity(points.len());

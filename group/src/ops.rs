@@ -1,15 +1,15 @@
-//! Operators on [`Point`]. Each is written once on references; owned and assigning
-//! forms are derived (`derive_owned_ops!` from the field crate for `+` and `-`, a
-//! small local macro for the mixed `Point`·`Scalar` products).
+//! Operators on [`Point`]. Each is written once on references; the owned and assigning
+//! forms come from the workspace's one forwarding macro,
+//! `edwards25519_field::forward_binop!`.
 //!
 //! Addition and negation run on the portable field backend (one addition is too short
 //! to repay a backend switch); `*` is the constant-time variable-base scalar
 //! multiplication, which picks the backend itself.
 
 use core::iter::Sum;
-use core::ops::{Add, Mul, MulAssign, Neg, Sub};
+use core::ops::{Add, Mul, Neg, Sub};
 
-use edwards25519_field::derive_owned_ops;
+use edwards25519_field::forward_binop;
 
 use crate::{Point, Scalar};
 
@@ -44,8 +44,8 @@ impl Neg for Point {
     }
 }
 
-derive_owned_ops!(Point, Add, add, AddAssign, add_assign);
-derive_owned_ops!(Point, Sub, sub, SubAssign, sub_assign);
+forward_binop!(Point, Add, add, Point => Point, AddAssign, add_assign);
+forward_binop!(Point, Sub, sub, Point => Point, SubAssign, sub_assign);
 
 impl Mul<&Scalar> for &Point {
     type Output = Point;
@@ -63,44 +63,8 @@ impl Mul<&Point> for &Scalar {
     }
 }
 
-/// Owned and mixed-reference forms of `$a * $b`, forwarding to `&$a * &$b`.
-macro_rules! owned_mul {
-    ($a:ty, $b:ty) => {
-        impl Mul<$b> for $a {
-            type Output = Point;
-            fn mul(self, rhs: $b) -> Point {
-                &self * &rhs
-            }
-        }
-        impl Mul<&$b> for $a {
-            type Output = Point;
-            fn mul(self, rhs: &$b) -> Point {
-                &self * rhs
-            }
-        }
-        impl Mul<$b> for &$a {
-            type Output = Point;
-            fn mul(self, rhs: $b) -> Point {
-                self * &rhs
-            }
-        }
-    };
-}
-
-owned_mul!(Point, Scalar);
-owned_mul!(Scalar, Point);
-
-impl MulAssign<&Scalar> for Point {
-    fn mul_assign(&mut self, scalar: &Scalar) {
-        *self = self.mul_scalar(scalar);
-    }
-}
-
-impl MulAssign<Scalar> for Point {
-    fn mul_assign(&mut self, scalar: Scalar) {
-        *self = self.mul_scalar(&scalar);
-    }
-}
+forward_binop!(Point, Mul, mul, Scalar => Point, MulAssign, mul_assign);
+forward_binop!(Scalar, Mul, mul, Point => Point);
 
 impl<T: core::borrow::Borrow<Point>> Sum<T> for Point {
     /// The sum of the points (the identity for none).

@@ -25,7 +25,8 @@ use crate::models::Extended;
 use crate::scalar_mul::fixed_base::mul_base;
 use crate::scalar_mul::pippenger::batch_to_affine_cached;
 use crate::scalar_mul::variable_base;
-use crate::scalar_mul::vartime_double_base::{interleaved, odd_multiples};
+use crate::scalar_mul::vartime_double_base::interleaved;
+use crate::scalar_mul::{double_times, naf_table, odd_step};
 
 /// A table of multiples of one point, for constant-time multiplication by many secret
 /// scalars at `Point::mul_base`'s speed (the same algorithm: signed radix-16 digits, 64
@@ -61,6 +62,24 @@ impl fmt::Debug for FixedBaseTable {
     }
 }
 
+/// Appends `first + j·step` for j in 0..n to `out`, in the portable representation
+/// (n - 1 additions): the rows of both precomputed tables, made affine together after.
+#[inline(always)]
+fn push_progression<B: PointBackend>(
+    b: B,
+    first: &B::Point,
+    step: &B::Cached,
+    n: usize,
+    out: &mut Vec<Extended<FieldElement>>,
+) {
+    let mut acc = *first;
+    out.push(b.to_point(&acc));
+    for _ in 1..n {
+        acc = b.to_extended(&b.add(&acc, step));
+        out.push(b.to_point(&acc));
+    }
+}
+
 /// Builds a [`FixedBaseTable`]'s rows on a backend.
 struct BuildRows<'a>(&'a Extended<FieldElement>);
 
@@ -73,18 +92,9 @@ impl Op for BuildRows<'_> {
         let mut points = Vec::with_capacity(256);
         let mut row_start = b.from_point(self.0);
         for _ in 0..32 {
-            let start = b.to_cached(&row_start);
-            let mut acc = row_start;
-            for _ in 0..8 {
-                points.push(b.to_point(&acc));
-                acc = b.to_extended(&b.add(&acc, &start));
-            }
+            push_progression(b, &row_start, &b.to_cached(&row_start), 8, &mut points);
             // 16^2·row_start: eight doublings.
-            let mut s = b.double_point(&row_start);
-            for _ in 1..8 {
-                s = b.double(&s);
-            }
-            row_start = b.to_extended(&s);
+            row_start = b.to_extended(&double_times(b, &row_start, 8));
         }
         let affine = batch_to_affine_cached::<FieldElement>(&points);
         let mut rows = Box::new([[b.affine(&affine[0]); 8]; 32]);
@@ -197,18 +207,13 @@ impl fmt::Debug for VartimePrecomputedMultiscalar {
 }
 
 /// The 64 odd multiples `[j] = (2j + 1)·P` of each point as backend `b`'s affine
-/// addends: 64 additions per point, one inversion for all of them.
+/// addends: a doubling and 63 additions per point, one inversion for all of them.
 #[inline(always)]
 fn odd_tables<B: PointBackend>(b: B, points: &[Extended<FieldElement>]) -> Vec<[B::Affine; 64]> {
     let mut ext = Vec::with_capacity(points.len() * 64);
     for p in points {
         let p = b.from_point(p);
-        let p2 = b.to_cached(&b.to_extended(&b.double_point(&p)));
-        let mut acc = p;
-        for _ in 0..64 {
-            ext.push(b.to_point(&acc));
-            acc = b.to_extended(&b.add(&acc, &p2));
-        }
+        push_progression(b, &p, &odd_step(b, &p), 64, &mut ext);
     }
     let affine = batch_to_affine_cached::<FieldElement>(&ext);
     let mut tables: Vec<[B::Affine; 64]> = Vec::with_capacity(points.len());
@@ -249,7 +254,7 @@ impl Op for MixedMul<'_> {
     fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
         let mut dynamic = Vec::with_capacity(self.dynamic_points.len());
         for p in self.dynamic_points {
-            dynamic.push(odd_multiples(b, &b.from_point(p)));
+            dynamic.push(naf_table(b, &b.from_point(p)));
         }
         let sum = match self.pre.tables.downcast_ref::<Vec<[B::Affine; 64]>>() {
             Some(tables) => interleaved(b, self.static_nafs, tables, self.dynamic_nafs, &dynamic),
@@ -268,7 +273,7 @@ impl Op for MixedMul<'_> {
 impl VartimePrecomputedMultiscalar {
     /// The tables for `static_points` (anything iterable whose items borrow as
     /// [`Point`]), in the representation of the fastest point backend this CPU runs:
-    /// 64 additions per point and one inversion for all of them.
+    /// a doubling and 63 additions per point and one inversion for all of them.
     pub fn new<I>(static_points: I) -> Self
     where
         I: IntoIterator,

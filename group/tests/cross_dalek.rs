@@ -1,4 +1,4 @@
-//! Cross-checks of the public `Point` API against curve25519-dalek 5 (issue 4).
+//! Cross-checks of the public `Point` API against curve25519-dalek 5.
 //!
 //! Random points are s·B + T with s random (edge scalars one time in 8) and T one of the
 //! 8 torsion points, built on each side with that side's own operations; they are

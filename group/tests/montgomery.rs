@@ -1,4 +1,4 @@
-//! X25519 and the Montgomery form (issue 14): RFC 7748 vectors, all Wycheproof X25519
+//! X25519 and the Montgomery form: RFC 7748 vectors, all Wycheproof X25519
 //! cases, and cross-checks against x25519-dalek and curve25519-dalek's `MontgomeryPoint`.
 //!
 //! Every cross-check counts its cases and prints "cross-check NAME: N cases, zero
@@ -20,9 +20,7 @@ use rand::RngExt;
 use serde_json::Value;
 
 fn vectors(path: &str) -> Value {
-    let full = format!("{}/../testvectors/{path}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"));
-    serde_json::from_str(&text).expect("json")
+    edwards25519_test_support::read_json(path)
 }
 
 fn h32(v: &Value) -> [u8; 32] {

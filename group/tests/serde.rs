@@ -8,17 +8,8 @@ mod common;
 
 use common::{cases, hex32, noncanonical_json, point_pair, rng, torsion};
 use edwards25519_group::Point;
+use edwards25519_test_support::{from_cbor, to_cbor};
 use rand::RngExt;
-
-fn to_cbor<T: serde::Serialize>(v: &T) -> Vec<u8> {
-    let mut out = Vec::new();
-    ciborium::into_writer(v, &mut out).expect("writing to a Vec");
-    out
-}
-
-fn from_cbor<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-    ciborium::from_reader(bytes).map_err(|e| e.to_string())
-}
 
 /// A hex string (accepted when deserializing).
 fn json_of(bytes: &[u8; 32]) -> String {

@@ -61,8 +61,11 @@
 //!
 //! # Recodings
 //!
-//! For the group crate: [`Scalar::as_radix_16`] (signed digits in [-8, 8), constant
-//! time) and [`Scalar::vartime_non_adjacent_form`] (width-w NAF, variable time).
+//! For the group crate, all in one module: [`Scalar::as_radix_16`] (signed digits in
+//! [-8, 8), constant time; [`signed_radix_16`] is the same on any integer below 2^255, as
+//! the group crate needs for the group order), [`Scalar::vartime_non_adjacent_form`]
+//! (width-w NAF, variable time) and [`Scalar::vartime_signed_radix_2c`] (signed radix-2^c
+//! digits for Pippenger's bucket method, variable time).
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -85,6 +88,7 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use limbs::Limbs;
 
 pub use error::ScalarError;
+pub use recoding::signed_radix_16;
 
 /// An integer modulo l, the order of the edwards25519 base point.
 ///

@@ -1,8 +1,11 @@
 //! Operators. Each one is written once on references (`&a + &b`); the owned and
-//! assigning forms forward to it through [`forward_ops!`].
+//! assigning forms forward to it through the workspace's one forwarding macro,
+//! `edwards25519_field::forward_binop!`.
 
 use core::iter::{Product, Sum};
 use core::ops::{Add, Mul, Neg, Sub};
+
+use edwards25519_field::forward_binop;
 
 use crate::Scalar;
 use crate::limbs;
@@ -48,50 +51,11 @@ impl Neg for Scalar {
     }
 }
 
-/// From `impl Op<&Scalar> for &Scalar`, derives `Scalar op Scalar`, `Scalar op &Scalar`,
-/// `&Scalar op Scalar`, and `a op= b` / `a op= &b`. Aliasing is fine (`a *= a`): the
-/// right side is read before `a` is overwritten.
-macro_rules! forward_ops {
-    ($Op:ident, $op:ident, $OpAssign:ident, $op_assign:ident) => {
-        impl core::ops::$Op<Scalar> for Scalar {
-            type Output = Scalar;
-            #[inline]
-            fn $op(self, rhs: Scalar) -> Scalar {
-                core::ops::$Op::$op(&self, &rhs)
-            }
-        }
-        impl core::ops::$Op<&Scalar> for Scalar {
-            type Output = Scalar;
-            #[inline]
-            fn $op(self, rhs: &Scalar) -> Scalar {
-                core::ops::$Op::$op(&self, rhs)
-            }
-        }
-        impl core::ops::$Op<Scalar> for &Scalar {
-            type Output = Scalar;
-            #[inline]
-            fn $op(self, rhs: Scalar) -> Scalar {
-                core::ops::$Op::$op(self, &rhs)
-            }
-        }
-        impl core::ops::$OpAssign<Scalar> for Scalar {
-            #[inline]
-            fn $op_assign(&mut self, rhs: Scalar) {
-                *self = core::ops::$Op::$op(&*self, &rhs);
-            }
-        }
-        impl core::ops::$OpAssign<&Scalar> for Scalar {
-            #[inline]
-            fn $op_assign(&mut self, rhs: &Scalar) {
-                *self = core::ops::$Op::$op(&*self, rhs);
-            }
-        }
-    };
-}
-
-forward_ops!(Add, add, AddAssign, add_assign);
-forward_ops!(Sub, sub, SubAssign, sub_assign);
-forward_ops!(Mul, mul, MulAssign, mul_assign);
+// The owned and assigning forms, from the reference ones above. Aliasing is fine
+// (`a *= a`): the right side is read before `a` is overwritten.
+forward_binop!(Scalar, Add, add, Scalar => Scalar, AddAssign, add_assign);
+forward_binop!(Scalar, Sub, sub, Scalar => Scalar, SubAssign, sub_assign);
+forward_binop!(Scalar, Mul, mul, Scalar => Scalar, MulAssign, mul_assign);
 
 impl Sum for Scalar {
     fn sum<I: Iterator<Item = Scalar>>(iter: I) -> Scalar {

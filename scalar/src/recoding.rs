@@ -3,6 +3,35 @@
 
 use crate::Scalar;
 
+/// Signed radix-16 digits of a 256-bit little-endian integer k below 2^255 (any such
+/// integer, not only a reduced scalar: the group crate recodes the group order l with
+/// it): returns `d` with k = Σ `d[i]`·16^i, `d[i]` in [-8, 8) for i < 63, and `d[63]` in
+/// [0, 8] (the top nibble, at most 7, plus a carry).
+///
+/// [`Scalar::as_radix_16`] is this on a scalar's bytes. Constant time: the same
+/// operations run whatever the digits.
+pub const fn signed_radix_16(bytes: &[u8; 32]) -> [i8; 64] {
+    // Unsigned nibbles first: d[i] in [0, 16).
+    let mut d = [0i8; 64];
+    let mut i = 0;
+    while i < 32 {
+        d[2 * i] = (bytes[i] & 15) as i8;
+        d[2 * i + 1] = (bytes[i] >> 4) as i8;
+        i += 1;
+    }
+    // Recentre digits 0..62 into [-8, 8), carrying into the next digit. Invariant before
+    // step i: d[i] in [0, 17) (nibble + incoming carry of at most 1), so
+    // carry = (d[i] + 8) >> 4 is 0 or 1 and d[i] - 16·carry lands in [-8, 8).
+    let mut i = 0;
+    while i < 63 {
+        let carry = (d[i] + 8) >> 4;
+        d[i] -= carry << 4;
+        d[i + 1] += carry;
+        i += 1;
+    }
+    d
+}
+
 impl Scalar {
     /// Signed radix-16 digits: returns `d` with `self = Σ d[i]·16^i`, every `d[i]` in
     /// [-8, 8), and `d[63]` in [0, 2] (the value is below l < 2^253).
@@ -10,21 +39,7 @@ impl Scalar {
     /// Low-level, for fixed-window scalar multiplication. Constant time: the same
     /// operations run whatever the digits.
     pub fn as_radix_16(&self) -> [i8; 64] {
-        let bytes = self.to_bytes();
-        // Unsigned nibbles first: d[i] in [0, 16).
-        let mut d = [0i8; 64];
-        for (i, b) in bytes.iter().enumerate() {
-            d[2 * i] = (b & 15) as i8;
-            d[2 * i + 1] = (b >> 4) as i8;
-        }
-        // Recentre digits 0..62 into [-8, 8), carrying into the next digit. Invariant
-        // before step i: d[i] in [0, 17) (nibble + incoming carry of at most 1), so
-        // carry = (d[i] + 8) >> 4 is 0 or 1 and d[i] - 16·carry lands in [-8, 8).
-        for i in 0..63 {
-            let carry = (d[i] + 8) >> 4;
-            d[i] -= carry << 4;
-            d[i + 1] += carry;
-        }
+        let d = signed_radix_16(&self.to_bytes());
         // d[63] = top nibble (at most 1, since self < 2^253) + carry (at most 1).
         debug_assert!((0..=2).contains(&d[63]));
         d
@@ -89,5 +104,123 @@ impl Scalar {
         }
         debug_assert!(bits.iter().all(|&b| b == 0), "NAF longer than 256 digits");
         naf
+    }
+
+    /// The number of digits [`Scalar::vartime_signed_radix_2c`] writes for window
+    /// width `c`: ⌈254/c⌉, so that the top digit holds at most c - 1 bits of the scalar
+    /// (which is below 2^253) plus a carry.
+    pub const fn signed_radix_2c_len(c: usize) -> usize {
+        254usize.div_ceil(c)
+    }
+
+    /// Signed radix-2^c digits, for Pippenger's bucket method: writes `d` with
+    /// `self = Σ d[j]·2^(c·j)`, `d[j]` in [-2^(c-1), 2^(c-1)) for every digit but the
+    /// last, which is in [0, 2^(c-1)]; `out` must hold
+    /// [`Scalar::signed_radix_2c_len`]`(c)` digits.
+    ///
+    /// Execution time depends on the inputs.
+    ///
+    /// # Panics
+    ///
+    /// If `c` is not in 2..=15 or `out` has another length (caller bugs, independent of
+    /// the scalar).
+    pub fn vartime_signed_radix_2c(&self, c: usize, out: &mut [i16]) {
+        assert!(
+            (2..=15).contains(&c),
+            "radix-2^c width must be in 2..=15, got {c}"
+        );
+        let w = Self::signed_radix_2c_len(c);
+        assert_eq!(out.len(), w, "radix-2^{c} digits: wrong output length");
+        let bytes = self.to_bytes();
+        // Little-endian 64-bit limbs plus a zero limb, so a window past bit 255 reads
+        // zeros.
+        let mut limbs = [0u64; 5];
+        for (limb, chunk) in limbs.iter_mut().zip(bytes.chunks_exact(8)) {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(chunk);
+            *limb = u64::from_le_bytes(b);
+        }
+        let radix = 1i32 << c;
+        let half = radix >> 1;
+        let mask = (radix - 1) as u64;
+        let mut carry = 0i32;
+        for (j, d) in out.iter_mut().enumerate() {
+            let pos = j * c;
+            let (limb, bit) = (pos / 64, pos % 64);
+            let mut window = limbs[limb] >> bit;
+            if bit + c > 64 && limb < 4 {
+                window |= limbs[limb + 1] << (64 - bit);
+            }
+            // window + carry is in [0, 2^c]; recentre below 2^(c-1) and carry the excess.
+            let v = (window & mask) as i32 + carry;
+            if j + 1 < w && v >= half {
+                *d = (v - radix) as i16;
+                carry = 1;
+            } else {
+                *d = v as i16;
+                carry = 0;
+            }
+        }
+        debug_assert_eq!(carry, 0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The radix-2^c digits recombine to the scalar, and each is in its range, for every
+    /// c allowed: edges and pseudo-random scalars (xorshift), recombined by Horner's rule
+    /// in scalar arithmetic (independent of the digit code).
+    #[test]
+    fn signed_radix_2c_recombines() {
+        let mut bytes = [
+            0xec, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9,
+            0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+        ];
+        let mut inputs = [Scalar::ZERO; 68];
+        inputs[1] = Scalar::ONE;
+        inputs[2] = Scalar::from_bytes_mod_order(bytes); // l - 1
+        inputs[3] = -Scalar::ONE;
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for input in inputs[4..].iter_mut() {
+            for b in bytes.iter_mut() {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                *b = state as u8;
+            }
+            *input = Scalar::from_bytes_mod_order(bytes);
+        }
+        for c in 2..=15 {
+            let w = Scalar::signed_radix_2c_len(c);
+            let mut digits = [0i16; 127];
+            let d = &mut digits[..w];
+            let half = 1i32 << (c - 1);
+            let radix = Scalar::from_bytes_mod_order({
+                let mut b = [0u8; 32];
+                b[c / 8] = 1 << (c % 8);
+                b
+            });
+            for s in &inputs {
+                s.vartime_signed_radix_2c(c, d);
+                let mut acc = Scalar::ZERO;
+                for (j, &dj) in d.iter().enumerate().rev() {
+                    let dj = i32::from(dj);
+                    if j + 1 < w {
+                        assert!((-half..half).contains(&dj), "c={c} j={j} d={dj}");
+                    } else {
+                        assert!((0..=half).contains(&dj), "c={c} top d={dj}");
+                    }
+                    let mag = Scalar::from_bytes_mod_order({
+                        let mut b = [0u8; 32];
+                        b[..4].copy_from_slice(&dj.unsigned_abs().to_le_bytes());
+                        b
+                    });
+                    acc = acc * radix + if dj < 0 { -mag } else { mag };
+                }
+                assert_eq!(acc, *s, "c={c}");
+            }
+        }
     }
 }

@@ -6,19 +6,16 @@ mod common;
 use common::*;
 use core::convert::Infallible;
 use edwards25519_scalar::Scalar;
+use edwards25519_test_support::SplitMix64;
 use rand_core::{TryCryptoRng, TryRng};
 
-/// SplitMix64: deterministic, good enough to exercise `random` (not cryptographic; the
-/// `TryCryptoRng` marker is only for the test).
-struct TestRng(u64);
+/// The shared SplitMix64 generator as a rand_core source: deterministic, good enough to
+/// exercise `random` (not cryptographic; the `TryCryptoRng` marker is only for the test).
+struct TestRng(SplitMix64);
 
 impl TestRng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 }
 
@@ -31,10 +28,7 @@ impl TryRng for TestRng {
         Ok(self.next())
     }
     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
-        for chunk in dst.chunks_mut(8) {
-            let word = self.next().to_le_bytes();
-            chunk.copy_from_slice(&word[..chunk.len()]);
-        }
+        self.0.fill_bytes(dst);
         Ok(())
     }
 }
@@ -62,7 +56,7 @@ impl TryCryptoRng for OnesRng {}
 
 #[test]
 fn random_is_reduced_and_varies() {
-    let mut rng = TestRng(42);
+    let mut rng = TestRng(SplitMix64(42));
     let n = cases() as usize;
     let mut seen = std::collections::HashSet::new();
     for _ in 0..n {
@@ -76,8 +70,8 @@ fn random_is_reduced_and_varies() {
 #[test]
 fn random_uses_64_bytes() {
     // Same seed, same scalar; it is the wide reduction of the next 64 bytes.
-    let mut a = TestRng(7);
-    let mut b = TestRng(7);
+    let mut a = TestRng(SplitMix64(7));
+    let mut b = TestRng(SplitMix64(7));
     let mut bytes = [0u8; 64];
     b.try_fill_bytes(&mut bytes).expect("infallible");
     assert_eq!(
@@ -86,6 +80,6 @@ fn random_uses_64_bytes() {
     );
     assert_eq!(val(&Scalar::random(&mut OnesRng)), (pow2(512) - 1u8) % l());
     // Through a trait object too (`R: ?Sized`).
-    let dynrng: &mut dyn rand_core::CryptoRng = &mut TestRng(9);
+    let dynrng: &mut dyn rand_core::CryptoRng = &mut TestRng(SplitMix64(9));
     assert!(val(&Scalar::random(dynrng)) < l());
 }

@@ -4,6 +4,7 @@ mod common;
 
 use common::*;
 use edwards25519_scalar::Scalar;
+use edwards25519_test_support::SplitMix64;
 use num_bigint::{BigInt, BigUint};
 use proptest::prelude::*;
 
@@ -154,20 +155,9 @@ fn naf_definition_on_edges_and_random() {
         cases.push(scalar_of(&(l() - pow2(k))));
         cases.push(scalar_of(&pow2(k)));
     }
-    let mut state = 0x1234_5678_9abc_def0u64;
-    let mut next = || {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
+    let mut rng = SplitMix64(0x1234_5678_9abc_def0);
     for _ in 0..2_000 {
-        let mut wide = [0u8; 64];
-        for chunk in wide.chunks_mut(8) {
-            chunk.copy_from_slice(&next().to_le_bytes());
-        }
-        cases.push(Scalar::from_bytes_mod_order_wide(&wide));
+        cases.push(Scalar::from_bytes_mod_order_wide(&rng.bytes()));
     }
     for s in &cases {
         for w in 2..=8 {

@@ -8,18 +8,9 @@ mod common;
 
 use common::*;
 use edwards25519_scalar::Scalar;
+use edwards25519_test_support::{from_cbor, to_cbor};
 use num_bigint::BigUint;
 use proptest::prelude::*;
-
-fn to_cbor<T: serde::Serialize>(v: &T) -> Vec<u8> {
-    let mut out = Vec::new();
-    ciborium::into_writer(v, &mut out).expect("writing to a Vec");
-    out
-}
-
-fn from_cbor<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
-    ciborium::from_reader(bytes).map_err(|e| e.to_string())
-}
 
 /// The CBOR encoding of a definite-length array of byte values, built by hand from
 /// RFC 8949 (major type 4 with a 1-byte length, then each value as a major-type-0

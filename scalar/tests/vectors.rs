@@ -6,24 +6,16 @@ mod common;
 
 use common::*;
 use edwards25519_scalar::Scalar;
+use edwards25519_test_support::{read_json, unhex_n};
 use num_bigint::BigUint;
 use serde_json::Value;
 
 fn kat() -> Value {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../testvectors/points/edwards25519_kat.json"
-    );
-    let text = std::fs::read_to_string(path).expect("read edwards25519_kat.json");
-    serde_json::from_str(&text).expect("parse edwards25519_kat.json")
+    read_json("points/edwards25519_kat.json")
 }
 
 fn hex_n<const N: usize>(v: &Value) -> [u8; N] {
-    let s = v.as_str().expect("hex string");
-    hex::decode(s)
-        .expect("valid hex")
-        .try_into()
-        .expect("expected length")
+    unhex_n(v.as_str().expect("hex string"))
 }
 
 fn scalar(v: &Value) -> Scalar {

@@ -241,7 +241,5 @@ pub fn other_representation(x: &FieldElement) -> Option<FieldElement> {
 }
 
 /// Decodes hex (the vector files are lowercase hex).
-pub fn unhex<const N: usize>(s: &str) -> [u8; N] {
-    let v = hex::decode(s).expect("valid hex");
-    v.try_into().expect("hex string of the expected length")
-}
+#[allow(unused_imports)]
+pub use edwards25519_test_support::unhex_n as unhex;

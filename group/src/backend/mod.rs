@@ -11,10 +11,12 @@
 //! |---|---|---|
 //! | `serial::Serial` over `edwards25519_field`'s MULX/ADX or portable limbs | everywhere | one coordinate at a time (`crate::models`) |
 //! | `vector` over `vector::ifma` | x86-64 with AVX-512 IFMA and VL, checked by CPUID at run time | X, Y, Z, T of one point in the four lanes of `__m256i` registers, radix 2^51 |
+//! | `vector` over `vector::avx2` | x86-64 with AVX2, only with the `"avx2"` cfg | the same layout, radix 2^25.5 |
 //!
 //! Cfgs (`RUSTFLAGS='--cfg edwards25519_backend="…"'`): `"serial"` compiles no vector
-//! code; `"portable"` compiles no vector code and forces the portable field limbs. With
-//! neither, the IFMA backend runs where CPUID reports it, with no build flags needed.
+//! code; `"portable"` compiles no vector code and forces the portable field limbs;
+//! `"avx2"` runs the AVX2 backend where CPUID reports AVX2 (instead of IFMA). With none
+//! of them, the IFMA backend runs where CPUID reports it, with no build flags needed.
 //!
 //! Adding a backend: a folder here with a `PointBackend` implementation, a branch in
 //! `run` and a name in [`selected`].

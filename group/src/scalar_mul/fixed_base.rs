@@ -15,6 +15,7 @@ use edwards25519_field::FieldElement;
 
 use crate::backend::{self, Op, PointBackend};
 use crate::models::Extended;
+use crate::scalar_mul::double_times;
 use crate::{Point, Scalar};
 
 /// Σ dₖ·16^k·P for digits dₖ in [-8, 8], from P's table `[i][j] = (j + 1)·16^(2i)·P`
@@ -30,8 +31,7 @@ pub(crate) fn mul_base<B: PointBackend>(
     for (row, pair) in table.iter().zip(digits.chunks_exact(2)) {
         p = b.to_extended(&b.add_affine(&p, &b.select_affine(row, pair[1])));
     }
-    let p16 = b.double(&b.double(&b.double(&b.double_point(&p))));
-    p = b.to_extended(&p16);
+    p = b.to_extended(&double_times(b, &p, 4));
     for (row, pair) in table.iter().zip(digits.chunks_exact(2)) {
         p = b.to_extended(&b.add_affine(&p, &b.select_affine(row, pair[0])));
     }

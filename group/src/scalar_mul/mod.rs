@@ -1,13 +1,20 @@
-//! Scalar multiplication algorithms, generic over the field backend.
+//! Scalar multiplication algorithms, generic over the point backend
+//! ([`PointBackend`], `crate::backend`).
 //!
-//! Each public entry point (on [`Point`](crate::Point)) recodes the scalar, picks the
-//! backend once with `edwards25519_field::dispatch!`, converts its input points, runs
-//! one of these generic bodies and converts the result back.
+//! Each public entry point (on [`Point`](crate::Point)) recodes the scalar (the
+//! recodings are all `edwards25519_scalar`'s: `Scalar::as_radix_16`,
+//! `Scalar::vartime_non_adjacent_form`, `Scalar::vartime_signed_radix_2c`), hands an
+//! `Op` to `backend::run`, which picks the backend once for the call, converts the
+//! input points, runs one of these generic bodies and converts the result back.
 //!
 //! - [`fixed_base`]: ScalarBaseMult, constant time, precomputed table of B.
 //! - [`variable_base`]: ScalarMult, constant time, per-call table of 8 multiples.
 //! - [`vartime_double_base`]: a·A + b·B for public inputs (signature verification).
 //! - `straus`, `pippenger`: multiscalar multiplication (see `crate::multiscalar`).
+//!
+//! What they share is here: the two kinds of per-point table ([`radix_16_table`],
+//! [`naf_table`]), the constant-time lookup ([`select`]) and the doubling chains
+//! ([`double_times`], [`double_sum_times`]).
 
 pub(crate) mod fixed_base;
 #[cfg(feature = "alloc")]
@@ -20,7 +27,74 @@ pub(crate) mod vartime_double_base;
 use edwards25519_field::FieldArith;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
+use crate::backend::PointBackend;
 use crate::models::{AffineCached, Cached};
+
+// No closures around point arithmetic in these algorithms: a closure called from
+// iterator code is compiled as its own function, outside the vector backends' one
+// function with the target features on, and its instructions would stay out of line
+// (measured 10× slower). The helpers below are `#[inline(always)]` for the same reason.
+
+/// The per-point table for signed radix-16 digits (ScalarMult, constant-time Straus):
+/// `[j] = (j + 1)·P`, j in 0..8, read through [`PointBackend::select`]. 7 additions.
+#[inline(always)]
+pub(crate) fn radix_16_table<B: PointBackend>(b: B, p: &B::Point) -> [B::Cached; 8] {
+    let p_cached = b.to_cached(p);
+    progression(b, p, p_cached, &p_cached)
+}
+
+/// The per-point table for width-5 NAF digits (VarTimeDoubleScalarBaseMult, variable-time
+/// Straus, the precomputed multiscalar's dynamic points): the odd multiples
+/// `[j] = (2j + 1)·P`, j in 0..8, so an odd digit d with |d| < 16 reads entry |d|/2.
+/// One doubling and 7 additions.
+#[inline(always)]
+pub(crate) fn naf_table<B: PointBackend>(b: B, p: &B::Point) -> [B::Cached; 8] {
+    progression(b, p, b.to_cached(p), &odd_step(b, p))
+}
+
+/// 2·P as an addend: the step between consecutive odd multiples of P.
+#[inline(always)]
+pub(crate) fn odd_step<B: PointBackend>(b: B, p: &B::Point) -> B::Cached {
+    b.to_cached(&b.to_extended(&b.double_point(p)))
+}
+
+/// `[j] = first + j·step` as cached addends, j in 0..8 (`first_cached` is `first`
+/// already cached): 7 additions.
+#[inline(always)]
+fn progression<B: PointBackend>(
+    b: B,
+    first: &B::Point,
+    first_cached: B::Cached,
+    step: &B::Cached,
+) -> [B::Cached; 8] {
+    let mut table = [first_cached; 8];
+    let mut acc = *first;
+    for entry in table.iter_mut().skip(1) {
+        acc = b.to_extended(&b.add(&acc, step));
+        *entry = b.to_cached(&acc);
+    }
+    table
+}
+
+/// 2^k·s for a sum straight out of an addition or a doubling: k doublings, none of
+/// them back in extended form (a doubling does not need T), so a chain costs k
+/// doublings and no conversions but the one its caller makes before the next addition.
+#[inline(always)]
+pub(crate) fn double_sum_times<B: PointBackend>(b: B, s: &B::Sum, k: usize) -> B::Sum {
+    let mut r = *s;
+    for _ in 0..k {
+        r = b.double(&r);
+    }
+    r
+}
+
+/// 2^k·p for an extended point, k >= 1: [`double_sum_times`] after the first doubling.
+/// 16·p (k = 4) is the step of the radix-16 algorithms.
+#[inline(always)]
+pub(crate) fn double_times<B: PointBackend>(b: B, p: &B::Point, k: usize) -> B::Sum {
+    debug_assert!(k >= 1);
+    double_sum_times(b, &b.double_point(p), k - 1)
+}
 
 /// A precomputed addend (cached or affine cached) that the constant-time lookup can
 /// select and negate.

@@ -1,7 +1,8 @@
 //! Pippenger's bucket method for variable-time multiscalar multiplication of many terms.
 //!
 //! Each scalar is cut into w signed digits of c bits: s = Σ dⱼ·2^(c·j) with every dⱼ in
-//! [-2^(c-1), 2^(c-1)) except the top one, which is in [0, 2^(c-1)] (see [`digits`]).
+//! [-2^(c-1), 2^(c-1)) except the top one, which is in [0, 2^(c-1)]
+//! (`Scalar::vartime_signed_radix_2c`).
 //! Then, from the top window down, acc = 2^c·acc + Σₖ k·Bₖ where bucket Bₖ is the sum of
 //! the points whose digit in this window is ±k (sign applied as the point is added).
 //! Σₖ k·Bₖ is computed with the running-sum trick: walking k from 2^(c-1) down to 1,
@@ -24,6 +25,7 @@ use edwards25519_scalar::Scalar;
 
 use crate::backend::PointBackend;
 use crate::models::{AffineCached, D2, Extended};
+use crate::scalar_mul::double_times;
 
 /// Window size c for n terms.
 ///
@@ -57,52 +59,6 @@ pub(crate) fn window_bits(n: usize) -> usize {
         6144..=12287 => 10,
         _ => 11,
     }
-}
-
-/// The number of c-bit windows: w·c >= 254 keeps the top digit in [0, 2^(c-1)] (a scalar
-/// is below 2^253, so the top window holds at most c - 1 bits plus a carry).
-pub(crate) fn window_count(c: usize) -> usize {
-    254usize.div_ceil(c)
-}
-
-/// The signed radix-2^c digits of a scalar (c in 2..=15), w = [`window_count`] of them:
-/// s = Σ dⱼ·2^(c·j), dⱼ in [-2^(c-1), 2^(c-1)) for j < w - 1, d_{w-1} in [0, 2^(c-1)].
-///
-/// Execution time depends on the inputs.
-pub(crate) fn digits(scalar: &Scalar, c: usize, out: &mut [i16]) {
-    debug_assert!((2..=15).contains(&c));
-    let w = window_count(c);
-    debug_assert_eq!(out.len(), w);
-    let bytes = scalar.to_bytes();
-    // Little-endian 64-bit limbs plus a zero limb, so a window past bit 255 reads zeros.
-    let mut limbs = [0u64; 5];
-    for (limb, chunk) in limbs.iter_mut().zip(bytes.chunks_exact(8)) {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(chunk);
-        *limb = u64::from_le_bytes(b);
-    }
-    let radix = 1i32 << c;
-    let half = radix >> 1;
-    let mask = (radix - 1) as u64;
-    let mut carry = 0i32;
-    for (j, d) in out.iter_mut().enumerate() {
-        let pos = j * c;
-        let (limb, bit) = (pos / 64, pos % 64);
-        let mut window = limbs[limb] >> bit;
-        if bit + c > 64 && limb < 4 {
-            window |= limbs[limb + 1] << (64 - bit);
-        }
-        // window + carry is in [0, 2^c]; recentre below 2^(c-1) and carry the excess.
-        let v = (window & mask) as i32 + carry;
-        if j + 1 < w && v >= half {
-            *d = (v - radix) as i16;
-            carry = 1;
-        } else {
-            *d = v as i16;
-            carry = 0;
-        }
-    }
-    debug_assert_eq!(carry, 0);
 }
 
 /// The points as affine addends (y+x, y-x, 2d·x·y), with one field inversion for all
@@ -151,7 +107,7 @@ pub(crate) fn vartime_mul_with_window<B: PointBackend>(
 ) -> B::Point {
     debug_assert_eq!(scalars.len(), points.len());
     let n = scalars.len();
-    let w = window_count(c);
+    let w = Scalar::signed_radix_2c_len(c);
     let buckets_len = 1usize << (c - 1);
 
     // all_digits[j·n + i] is digit j of scalar i: window-major, so each window's pass
@@ -159,7 +115,7 @@ pub(crate) fn vartime_mul_with_window<B: PointBackend>(
     let mut all_digits = vec![0i16; n * w];
     let mut one = [0i16; 128];
     for (i, s) in scalars.iter().enumerate() {
-        digits(s, c, &mut one[..w]);
+        s.vartime_signed_radix_2c(c, &mut one[..w]);
         for (j, &d) in one[..w].iter().enumerate() {
             all_digits[j * n + i] = d;
         }
@@ -174,11 +130,7 @@ pub(crate) fn vartime_mul_with_window<B: PointBackend>(
     let mut acc = b.identity();
     for j in (0..w).rev() {
         if j != w - 1 {
-            let mut p = b.double_point(&acc);
-            for _ in 1..c {
-                p = b.double(&p);
-            }
-            acc = b.to_extended(&p);
+            acc = b.to_extended(&double_times(b, &acc, c));
         }
 
         filled.iter_mut().for_each(|f| *f = false);
@@ -228,63 +180,6 @@ mod tests {
 
     fn scalar_from(bytes: [u8; 32]) -> Scalar {
         Scalar::from_bytes_mod_order(bytes)
-    }
-
-    /// The digits recombine to the scalar, and each is in its range, for every c used.
-    #[test]
-    fn digits_recombine() {
-        let mut l_minus_1 = [
-            0xec, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9,
-            0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
-        ];
-        let mut inputs = vec![
-            Scalar::ZERO,
-            Scalar::ONE,
-            scalar_from(l_minus_1),
-            -Scalar::ONE,
-        ];
-        // A few pseudo-random scalars (xorshift), enough for digit boundaries.
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..64 {
-            for b in l_minus_1.iter_mut() {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                *b = state as u8;
-            }
-            inputs.push(scalar_from(l_minus_1));
-        }
-        for c in 2..=15 {
-            let w = window_count(c);
-            let mut d = vec![0i16; w];
-            for s in &inputs {
-                digits(s, c, &mut d);
-                let half = 1i32 << (c - 1);
-                // Recombine by Horner's rule in scalar arithmetic (independent of the
-                // digit code): acc = acc·2^c + d_j from the top digit down.
-                let mut acc = Scalar::ZERO;
-                let radix = Scalar::from_bytes_mod_order({
-                    let mut b = [0u8; 32];
-                    b[c / 8] = 1 << (c % 8);
-                    b
-                });
-                for (j, &dj) in d.iter().enumerate().rev() {
-                    let dj = i32::from(dj);
-                    if j + 1 < w {
-                        assert!((-half..half).contains(&dj), "c={c} j={j} d={dj}");
-                    } else {
-                        assert!((0..=half).contains(&dj), "c={c} top d={dj}");
-                    }
-                    let mag = Scalar::from_bytes_mod_order({
-                        let mut b = [0u8; 32];
-                        b[..4].copy_from_slice(&dj.unsigned_abs().to_le_bytes());
-                        b
-                    });
-                    acc = acc * radix + if dj < 0 { -mag } else { mag };
-                }
-                assert_eq!(acc, *s, "c={c}");
-            }
-        }
     }
 
     /// Pippenger with a given window, as a backend operation.

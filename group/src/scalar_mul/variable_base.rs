@@ -13,29 +13,17 @@ use edwards25519_field::FieldElement;
 
 use crate::backend::{self, Op, PointBackend};
 use crate::models::Extended;
+use crate::scalar_mul::{double_sum_times, radix_16_table};
 use crate::{Point, Scalar};
-
-/// The cached multiples `[j] = (j + 1)·P`, j in 0..8.
-#[inline(always)]
-pub(crate) fn multiples<B: PointBackend>(b: B, p: &B::Point) -> [B::Cached; 8] {
-    let p_cached = b.to_cached(p);
-    let mut table = [p_cached; 8];
-    let mut acc = *p;
-    for entry in table.iter_mut().skip(1) {
-        acc = b.to_extended(&b.add(&acc, &p_cached));
-        *entry = b.to_cached(&acc);
-    }
-    table
-}
 
 /// Σ dₖ·16^k·P for digits dₖ in [-8, 8] (see the module docs).
 #[inline(always)]
 pub(crate) fn mul<B: PointBackend>(b: B, p: &B::Point, digits: &[i8; 64]) -> B::Point {
-    let table = multiples(b, p);
+    let table = radix_16_table(b, p);
     let mut q = b.add(&b.identity(), &b.select(&table, digits[63]));
     for &d in digits[..63].iter().rev() {
         // 16·Q: four doublings, back to extended form only for the addition.
-        let r = b.double(&b.double(&b.double(&b.double(&q))));
+        let r = double_sum_times(b, &q, 4);
         q = b.add(&b.to_extended(&r), &b.select(&table, d));
     }
     b.to_extended(&q)
@@ -56,26 +44,6 @@ impl Op for ScalarMult<'_> {
     }
 }
 
-/// Signed radix-16 digits of a 256-bit little-endian integer (public constants only):
-/// digits in [-8, 8) except the last, which absorbs the final carry.
-const fn radix_16(bytes: &[u8; 32]) -> [i8; 64] {
-    let mut d = [0i8; 64];
-    let mut i = 0;
-    while i < 32 {
-        d[2 * i] = (bytes[i] & 15) as i8;
-        d[2 * i + 1] = (bytes[i] >> 4) as i8;
-        i += 1;
-    }
-    let mut i = 0;
-    while i < 63 {
-        let carry = (d[i] + 8) >> 4;
-        d[i] -= carry << 4;
-        d[i + 1] += carry;
-        i += 1;
-    }
-    d
-}
-
 /// l = 2^252 + 27742317777372353535851937790883648493, little-endian.
 const L_BYTES: [u8; 32] = [
     0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14,
@@ -83,7 +51,7 @@ const L_BYTES: [u8; 32] = [
 ];
 
 /// The signed radix-16 digits of l (l is not a [`Scalar`]: it reduces to 0).
-const L_DIGITS: [i8; 64] = radix_16(&L_BYTES);
+const L_DIGITS: [i8; 64] = edwards25519_scalar::signed_radix_16(&L_BYTES);
 
 impl Point {
     /// scalar·self in constant time (the `*` operators call this).
@@ -129,7 +97,10 @@ mod tests {
         // l - 1 is the scalar -1: its digits come from the same recoding.
         let mut l_minus_1 = L_BYTES;
         l_minus_1[0] -= 1;
-        assert_eq!(radix_16(&l_minus_1), (-Scalar::ONE).as_radix_16());
+        assert_eq!(
+            edwards25519_scalar::signed_radix_16(&l_minus_1),
+            (-Scalar::ONE).as_radix_16()
+        );
     }
 
     /// l·B = identity, and l·(B + T) = l·T != identity for T of order 4 (the

@@ -4,7 +4,7 @@
 //! against the odd multiples 1·A … 15·A (a per-call table of 8 cached points), b in
 //! width-8 NAF against the odd multiples 1·B … 127·B (64 affine cached points
 //! precomputed at compile time, `tables::ODD_BASE_MULTIPLES`). Zero digits cost
-//! nothing; about 256/6 additions for a and 256/9 for b, and up to 253 doublings.
+//! nothing; about 254/6 additions for a and 254/9 for b, and up to 253 doublings.
 //!
 //! Execution time depends on the inputs.
 
@@ -12,20 +12,8 @@ use edwards25519_field::FieldElement;
 
 use crate::backend::{self, Op, PointBackend};
 use crate::models::Extended;
+use crate::scalar_mul::naf_table;
 use crate::{Point, Scalar};
-
-/// The odd cached multiples `[j] = (2j + 1)·A`, j in 0..8.
-#[inline(always)]
-pub(crate) fn odd_multiples<B: PointBackend>(b: B, a: &B::Point) -> [B::Cached; 8] {
-    let a2 = b.to_cached(&b.to_extended(&b.double_point(a)));
-    let mut table = [b.to_cached(a); 8];
-    let mut acc = *a;
-    for entry in table.iter_mut().skip(1) {
-        acc = b.to_extended(&b.add(&acc, &a2));
-        *entry = b.to_cached(&acc);
-    }
-    table
-}
 
 /// Σ `a_naf[i]`·2^i·A + Σ `b_naf[i]`·2^i·B for width-5 and width-8 NAF digits.
 ///
@@ -42,7 +30,7 @@ pub(crate) fn vartime_mul<B: PointBackend>(
         core::slice::from_ref(b_naf),
         core::slice::from_ref(b.odd_base_multiples()),
         core::slice::from_ref(a_naf),
-        &[odd_multiples(b, a)],
+        &[naf_table(b, a)],
     )
 }
 

@@ -9,6 +9,7 @@ use curve25519_dalek::constants::ED25519_BASEPOINT_POINT;
 use curve25519_dalek::edwards::CompressedEdwardsY;
 use curve25519_dalek::{EdwardsPoint, Scalar as DScalar};
 use edwards25519_group::{Point, Scalar};
+use edwards25519_test_support::{read_json, unhex_n};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
@@ -137,21 +138,13 @@ pub fn same(ours: &Point, theirs: &EdwardsPoint) -> bool {
 }
 
 pub fn hex32(s: &str) -> [u8; 32] {
-    hex::decode(s).expect("hex").try_into().expect("32 bytes")
-}
-
-fn vectors_dir() -> String {
-    format!("{}/../testvectors/points", env!("CARGO_MANIFEST_DIR"))
+    unhex_n(s)
 }
 
 pub fn low_order_json() -> serde_json::Value {
-    let text = std::fs::read_to_string(format!("{}/low_order_points.json", vectors_dir()))
-        .expect("testvectors/points/low_order_points.json");
-    serde_json::from_str(&text).expect("json")
+    read_json("points/low_order_points.json")
 }
 
 pub fn noncanonical_json() -> serde_json::Value {
-    let text = std::fs::read_to_string(format!("{}/noncanonical_points.json", vectors_dir()))
-        .expect("testvectors/points/noncanonical_points.json");
-    serde_json::from_str(&text).expect("json")
+    read_json("points/noncanonical_points.json")
 }

@@ -275,7 +275,7 @@ impl<F: VectorField> PointBackend for Vector<F> {
     #[cfg(feature = "alloc")]
     #[inline(always)]
     fn affine_addends(self, points: &[Extended<FieldElement>]) -> alloc::vec::Vec<Cached4<F>> {
-        // A loop, not an iterator closure (see `scalar_mul::straus`).
+        // A loop, not an iterator closure (see `scalar_mul`).
         let mut out = alloc::vec::Vec::with_capacity(points.len());
         for p in points {
             out.push(self.from_point(p).to_cached());

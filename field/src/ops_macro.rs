@@ -1,0 +1,55 @@
+//! The one operator-forwarding macro of the workspace.
+
+/// Derives the owned and mixed-reference forms of a binary operator from its
+/// reference form `impl Op<&B> for &A`: `A op B`, `A op &B` and `&A op B`, each
+/// forwarding to `&a op &b`. With the assigning trait and method added, also
+/// `a op= b` and `a op= &b` (for operators whose output is `A`).
+///
+/// ```text
+/// forward_binop!(Point, Add, add, Point => Point, AddAssign, add_assign);
+/// forward_binop!(Scalar, Mul, mul, Point => Point);
+/// ```
+///
+/// Aliasing is fine (`a *= a`): the right side is read before `a` is overwritten.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! forward_binop {
+    ($a:ty, $Op:ident, $op:ident, $b:ty => $out:ty) => {
+        impl core::ops::$Op<$b> for $a {
+            type Output = $out;
+            #[inline(always)]
+            fn $op(self, rhs: $b) -> $out {
+                core::ops::$Op::$op(&self, &rhs)
+            }
+        }
+        impl core::ops::$Op<&$b> for $a {
+            type Output = $out;
+            #[inline(always)]
+            fn $op(self, rhs: &$b) -> $out {
+                core::ops::$Op::$op(&self, rhs)
+            }
+        }
+        impl core::ops::$Op<$b> for &$a {
+            type Output = $out;
+            #[inline(always)]
+            fn $op(self, rhs: $b) -> $out {
+                core::ops::$Op::$op(self, &rhs)
+            }
+        }
+    };
+    ($a:ty, $Op:ident, $op:ident, $b:ty => $out:ty, $OpAssign:ident, $op_assign:ident) => {
+        $crate::forward_binop!($a, $Op, $op, $b => $out);
+        impl core::ops::$OpAssign<$b> for $a {
+            #[inline(always)]
+            fn $op_assign(&mut self, rhs: $b) {
+                *self = core::ops::$Op::$op(&*self, &rhs);
+            }
+        }
+        impl core::ops::$OpAssign<&$b> for $a {
+            #[inline(always)]
+            fn $op_assign(&mut self, rhs: &$b) {
+                *self = core::ops::$Op::$op(&*self, rhs);
+            }
+        }
+    };
+}
