@@ -59,7 +59,21 @@ proptest! {
         match FieldElement::from_limbs(limbs) {
             Some(fe) => {
                 prop_assert!(in_bounds);
-                prop_assert_eq!(fe.limbs(), limbs);
+                // The value, not the limbs, round-trips (on x86-64 the element is
+                // held as 4×64 limbs): Σ limbᵢ·2^(51·i) from bytes and arithmetic.
+                let mut weight = FieldElement::ONE;
+                let mut two51 = [0u8; 32];
+                two51[6] = 0x08; // 2^51 = 0x0008_0000_0000_0000
+                let two51 = FieldElement::from_bytes(&two51);
+                let mut value = FieldElement::ZERO;
+                for &l in &limbs {
+                    let mut b = [0u8; 32];
+                    b[..8].copy_from_slice(&l.to_le_bytes());
+                    value += FieldElement::from_bytes(&b) * weight;
+                    weight *= two51;
+                }
+                prop_assert_eq!(fe, value);
+                prop_assert_eq!(FieldElement::from_limbs(fe.limbs()), Some(fe));
                 prop_assert!(is_canonical_field_encoding(&fe.to_bytes()));
                 let sq = fe.square();
                 prop_assert_eq!(sq, fe * fe);
