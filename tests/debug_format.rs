@@ -4,7 +4,7 @@
 
 use edwards25519::ed25519::{Signature, SigningKey, VerifyingKey};
 use edwards25519::montgomery::MontgomeryPoint;
-use edwards25519::{Point, Scalar};
+use edwards25519::{FieldElement, Point, Scalar};
 
 fn expected(name: &str, bytes: &[u8]) -> String {
     format!("{name}({})", hex::encode(bytes))
@@ -17,6 +17,8 @@ fn value_types_print_their_canonical_bytes() {
         assert_eq!(format!("{s:?}"), expected("Scalar", &s.to_bytes()));
         let p = Point::mul_base(&s);
         assert_eq!(format!("{p:?}"), expected("Point", &p.to_bytes()));
+        let fe = FieldElement::from_bytes(&s.to_bytes()).invert();
+        assert_eq!(format!("{fe:?}"), expected("FieldElement", &fe.to_bytes()));
         let m: MontgomeryPoint = p.to_montgomery();
         assert_eq!(format!("{m:?}"), expected("MontgomeryPoint", &m.0));
         let key = SigningKey::from_seed(&s.to_bytes());

@@ -115,9 +115,9 @@ macro_rules! limb_ops {
                 -&self
             }
         }
-        $crate::derive_owned_ops!($t, Add, add, AddAssign, add_assign);
-        $crate::derive_owned_ops!($t, Sub, sub, SubAssign, sub_assign);
-        $crate::derive_owned_ops!($t, Mul, mul, MulAssign, mul_assign);
+        $crate::forward_binop!($t, Add, add, $t => $t, AddAssign, add_assign);
+        $crate::forward_binop!($t, Sub, sub, $t => $t, SubAssign, sub_assign);
+        $crate::forward_binop!($t, Mul, mul, $t => $t, MulAssign, mul_assign);
 
         impl Default for $t {
             /// Zero.

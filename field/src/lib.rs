@@ -249,9 +249,11 @@ impl Default for FieldElement {
 }
 
 impl fmt::Debug for FieldElement {
+    /// `FieldElement(…)`: the canonical encoding ([`FieldElement::to_bytes`], byte 0
+    /// first) in lower-case hex, the format of every other type of the workspace.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "FieldElement(0x")?;
-        for b in self.to_bytes().iter().rev() {
+        write!(f, "FieldElement(")?;
+        for b in self.to_bytes() {
             write!(f, "{b:02x}")?;
         }
         write!(f, ")")

@@ -45,47 +45,6 @@ impl Neg for FieldElement {
         -&self
     }
 }
-/// Derives `T op T`, `T op &T`, `&T op T` and `T op= T`, `T op= &T` from `&T op &T`.
-#[macro_export]
-#[doc(hidden)]
-macro_rules! derive_owned_ops {
-    ($t:ty, $Op:ident, $op:ident, $OpAssign:ident, $op_assign:ident) => {
-        impl core::ops::$Op<$t> for $t {
-            type Output = $t;
-            #[inline(always)]
-            fn $op(self, rhs: $t) -> $t {
-                core::ops::$Op::$op(&self, &rhs)
-            }
-        }
-        impl<'a> core::ops::$Op<&'a $t> for $t {
-            type Output = $t;
-            #[inline(always)]
-            fn $op(self, rhs: &'a $t) -> $t {
-                core::ops::$Op::$op(&self, rhs)
-            }
-        }
-        impl core::ops::$Op<$t> for &$t {
-            type Output = $t;
-            #[inline(always)]
-            fn $op(self, rhs: $t) -> $t {
-                core::ops::$Op::$op(self, &rhs)
-            }
-        }
-        impl core::ops::$OpAssign<$t> for $t {
-            #[inline(always)]
-            fn $op_assign(&mut self, rhs: $t) {
-                *self = core::ops::$Op::$op(&*self, &rhs);
-            }
-        }
-        impl<'a> core::ops::$OpAssign<&'a $t> for $t {
-            #[inline(always)]
-            fn $op_assign(&mut self, rhs: &'a $t) {
-                *self = core::ops::$Op::$op(&*self, rhs);
-            }
-        }
-    };
-}
-
-derive_owned_ops!(FieldElement, Add, add, AddAssign, add_assign);
-derive_owned_ops!(FieldElement, Sub, sub, SubAssign, sub_assign);
-derive_owned_ops!(FieldElement, Mul, mul, MulAssign, mul_assign);
+crate::forward_binop!(FieldElement, Add, add, FieldElement => FieldElement, AddAssign, add_assign);
+crate::forward_binop!(FieldElement, Sub, sub, FieldElement => FieldElement, SubAssign, sub_assign);
+crate::forward_binop!(FieldElement, Mul, mul, FieldElement => FieldElement, MulAssign, mul_assign);

@@ -345,9 +345,9 @@ fn from_limbs_enforces_the_invariant() {
 
 #[test]
 fn debug_prints_the_canonical_value() {
-    // p + 1 as bytes: Debug shows the reduced value 1, big-endian hex.
+    // p + 1 as bytes: Debug shows the reduced value 1, as its little-endian encoding.
     let x = Fe::from_bytes(&le32(&(&*P + 1u8)));
-    let expected = format!("FieldElement(0x{}01)", "0".repeat(62));
+    let expected = format!("FieldElement(01{})", "0".repeat(62));
     assert_eq!(format!("{x:?}"), expected);
 }
 
