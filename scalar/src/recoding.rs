@@ -59,50 +59,47 @@ impl Scalar {
     /// If `w` is not in 2..=8 (a caller bug, independent of the scalar).
     pub fn vartime_non_adjacent_form(&self, w: usize) -> [i8; 256] {
         assert!((2..=8).contains(&w), "NAF width must be in 2..=8, got {w}");
-        // The definition, digit by digit: while k > 0, if k is odd take d = k mods 2^w
-        // (the residue of k in (-2^(w-1), 2^(w-1))) and set k <- k - d; then halve k.
+        // The definition: while k > 0, if k is odd emit d = k mods 2^w (the residue of k
+        // in (-2^(w-1), 2^(w-1))) and set k <- k - d; then halve k, moving one digit up.
         //
-        // k is held as one bit per byte, least significant first: `bits[i..]` is the
-        // k of step i, so halving is moving to the next index and nothing is shifted.
-        // Invariant before step i: self = Σ_{j<i} naf[j]·2^j + 2^i·k.
+        // Halving one step at a time spends most of its work on the zero digits, so k is
+        // shifted right past a whole run of them at once (its trailing zeros), and after
+        // a nonzero digit past the w - 1 zeros that must follow it (k - d is a multiple
+        // of 2^w). Invariant at the top of the loop: self = Σ_{j<pos} naf[j]·2^j +
+        // 2^pos·k, with k in four 64-bit limbs, least significant first.
         //
-        // self < l < 2^253 and a width-w NAF is at most one digit longer than the
-        // number, so bits 254 and up stay 0 and k is 0 after step 255. The array runs 8
-        // bits past 255 so that a w-bit read starting at any step stays inside it.
-        let bytes = self.to_bytes();
-        let mut bits = [0u8; 256 + 8];
-        for (i, bit) in bits[..256].iter_mut().enumerate() {
-            *bit = (bytes[i / 8] >> (i % 8)) & 1;
-        }
-        let modulus = 1i32 << w;
+        // Bounds: self < l < 2^253, and k - d ≤ k + 2^(w-1) only ever adds a carry into
+        // bits the shift then discards, so k < 2^253 throughout and four limbs hold it.
+        // A width-w NAF is at most one digit longer than the number, so every digit
+        // position written is below 254.
+        let mut k = self.0;
+        let mask = (1u64 << w) - 1;
+        let half = 1u64 << (w - 1);
         let mut naf = [0i8; 256];
-        for i in 0..256 {
-            if bits[i] == 0 {
-                // k even: digit 0.
-                continue;
+        let mut pos = 0usize;
+        loop {
+            let zeros = trailing_zeros(&k);
+            if zeros == 256 {
+                break;
             }
-            // k odd: its residue mod 2^w, from its low w bits, in [1, 2^w).
-            let residue = (0..w).fold(0i32, |acc, j| acc | (i32::from(bits[i + j]) << j));
-            // k - residue has its low w bits clear.
-            bits[i..i + w].fill(0);
-            let digit = if residue < modulus / 2 {
-                residue
+            shift_right(&mut k, zeros);
+            pos += zeros;
+            // k is odd: its low w bits are its residue r mod 2^w, in [1, 2^w).
+            let r = k[0] & mask;
+            k[0] &= !mask; // k - r
+            let digit = if r < half {
+                r as i8
             } else {
-                // d = residue - 2^w < 0, so k - d = (k - residue) + 2^w: add 1 at bit
-                // i + w and ripple the carry up through the ones above it.
-                let mut j = i + w;
-                while bits[j] == 1 {
-                    bits[j] = 0;
-                    j += 1;
-                }
-                bits[j] = 1;
-                residue - modulus
+                // d = r - 2^w < 0: k - d = (k - r) + 2^w, a carry into bit w.
+                add_at_bit(&mut k, w);
+                (r as i16 - (1i16 << w)) as i8
             };
-            // Odd, |d| < 2^(w-1); bits i+1..i+w of k - d are 0, so the next w - 1
-            // digits are 0: at most one nonzero digit in any w consecutive ones.
-            naf[i] = digit as i8;
+            debug_assert!(pos < 254, "NAF digit at {pos}");
+            naf[pos] = digit;
+            // k - d ≡ 0 mod 2^w: the next w - 1 digits are 0.
+            shift_right(&mut k, w);
+            pos += w;
         }
-        debug_assert!(bits.iter().all(|&b| b == 0), "NAF longer than 256 digits");
         naf
     }
 
@@ -162,6 +159,47 @@ impl Scalar {
             }
         }
         debug_assert_eq!(carry, 0);
+    }
+}
+
+/// The number of trailing zero bits of a 256-bit integer (256 if it is 0). Variable
+/// time: for [`Scalar::vartime_non_adjacent_form`] only.
+fn trailing_zeros(k: &[u64; 4]) -> usize {
+    let mut base = 0;
+    for &limb in k {
+        if limb != 0 {
+            return base + limb.trailing_zeros() as usize;
+        }
+        base += 64;
+    }
+    256
+}
+
+/// k >>= s for a 256-bit integer, any s in 0..=256.
+fn shift_right(k: &mut [u64; 4], s: usize) {
+    let (limbs, bits) = (s / 64, s % 64);
+    for i in 0..4 {
+        let lo = k.get(i + limbs).copied().unwrap_or(0);
+        let hi = k.get(i + limbs + 1).copied().unwrap_or(0);
+        // bits = 0 would shift hi by 64; then only lo counts.
+        k[i] = if bits == 0 {
+            lo
+        } else {
+            (lo >> bits) | (hi << (64 - bits))
+        };
+    }
+}
+
+/// k += 2^bit, bit < 64, for a k that cannot overflow 256 bits.
+fn add_at_bit(k: &mut [u64; 4], bit: usize) {
+    let mut carry = 1u64 << bit;
+    for limb in k.iter_mut() {
+        let (sum, c) = limb.overflowing_add(carry);
+        *limb = sum;
+        carry = u64::from(c);
+        if carry == 0 {
+            break;
+        }
     }
 }
 
