@@ -74,6 +74,7 @@
 mod error;
 #[cfg(feature = "group")]
 mod ff_impl;
+mod half_size;
 mod invert;
 mod limbs;
 mod ops;
@@ -88,6 +89,7 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use limbs::Limbs;
 
 pub use error::ScalarError;
+pub use half_size::HalfSizeMultiple;
 pub use recoding::signed_radix_16;
 
 /// An integer modulo l, the order of the edwards25519 base point.

@@ -82,8 +82,9 @@ impl PrecomputedVerifyingKey {
     ///
     /// Execution time depends on the inputs (all of them public).
     pub fn verify(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
-        self.key
-            .verify_zip215_by(None, msg, sig, |k, s| self.r_prime(k, s))
+        self.key.verify_zip215_by(None, msg, sig, |k, s, r| {
+            (self.r_prime(k, s) - r).mul_by_cofactor().is_identity()
+        })
     }
 
     /// [`VerifyingKey::verify_strict`], with the same result on every input.
@@ -91,7 +92,7 @@ impl PrecomputedVerifyingKey {
     /// Execution time depends on the inputs (all of them public).
     pub fn verify_strict(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
         self.key
-            .verify_strict_by(msg, sig, |k, s| self.r_prime(k, s))
+            .verify_strict_by(msg, sig, |k, s, r| self.r_prime(k, s) == *r)
     }
 }
 

@@ -103,11 +103,6 @@ impl VerifyingKey {
         self.verify_with(None, msg, sig)
     }
 
-    /// `R' = k·(-A) + S·B`: the double-base product every verification here computes.
-    fn r_prime(&self, k: &Scalar, s: &Scalar) -> Point {
-        Point::vartime_double_scalar_mul_basepoint(k, &-self.point, s)
-    }
-
     /// Verifies an Ed25519ctx signature (RFC 8032 §5.1, phflag 0) on `msg` under
     /// `context`, with [`VerifyingKey::verify`]'s (ZIP-215) rules over the dom2-prefixed
     /// challenge. A context over 255 bytes is [`Error::ContextTooLong`] (no signature
@@ -155,24 +150,26 @@ impl VerifyingKey {
         msg: &[u8],
         sig: &Signature,
     ) -> Result<(), Error> {
-        self.verify_zip215_by(dom, msg, sig, |k, s| self.r_prime(k, s))
+        // [8][S]B = [8]R + [8][k]A, with Pornin's half-size scalars.
+        self.verify_zip215_by(dom, msg, sig, |k, s, r| {
+            Point::vartime_check_schnorr_equation_cofactored(s, r, k, &self.point)
+        })
     }
 
-    /// ZIP-215 verification with `r_prime(k, S)` computing `k·(-A) + S·B` (this key's
-    /// own double-base product, or a precomputed key's).
+    /// ZIP-215 verification with `holds(k, S, R)` deciding the cofactored equation
+    /// `[8][S]B = [8]R + [8][k]A` (with this key's half-size check, or a precomputed
+    /// key's tables).
     pub(super) fn verify_zip215_by(
         &self,
         dom: Option<&Dom2<'_>>,
         msg: &[u8],
         sig: &Signature,
-        r_prime: impl Fn(&Scalar, &Scalar) -> Point,
+        holds: impl Fn(&Scalar, &Scalar, &Point) -> bool,
     ) -> Result<(), Error> {
         let s = sig.s_scalar()?;
         let r = Point::from_bytes(sig.r_bytes()).map_err(Error::InvalidR)?;
         let k = challenge_with(dom, sig.r_bytes(), &self.bytes, msg);
-        // R' = [k](-A) + [S]B, and the equation is [8](R' - R) = identity.
-        let r_prime = r_prime(&k, &s);
-        if (r_prime - r).mul_by_cofactor().is_identity() {
+        if holds(&k, &s, &r) {
             Ok(())
         } else {
             Err(Error::EquationFailed)
@@ -201,15 +198,18 @@ impl VerifyingKey {
     ///
     /// Execution time depends on the inputs (all of them public).
     pub fn verify_strict(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
-        self.verify_strict_by(msg, sig, |k, s| self.r_prime(k, s))
+        // [S]B = R + [k]A, with Pornin's half-size scalars.
+        self.verify_strict_by(msg, sig, |k, s, r| {
+            Point::vartime_check_schnorr_equation(s, r, k, &self.point)
+        })
     }
 
-    /// Strict verification with `r_prime(k, S)` computing `k·(-A) + S·B`.
+    /// Strict verification with `holds(k, S, R)` deciding `[S]B = R + [k]A`.
     pub(super) fn verify_strict_by(
         &self,
         msg: &[u8],
         sig: &Signature,
-        r_prime: impl Fn(&Scalar, &Scalar) -> Point,
+        holds: impl Fn(&Scalar, &Scalar, &Point) -> bool,
     ) -> Result<(), Error> {
         let s = sig.s_scalar()?;
         if !self.is_canonical() {
@@ -226,7 +226,7 @@ impl VerifyingKey {
             return Err(Error::SmallOrderR);
         }
         let k = challenge(sig.r_bytes(), &self.bytes, msg);
-        if r_prime(&k, &s) == r {
+        if holds(&k, &s, &r) {
             Ok(())
         } else {
             Err(Error::EquationFailed)

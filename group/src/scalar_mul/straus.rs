@@ -66,5 +66,5 @@ pub(crate) fn vartime_mul<B: PointBackend>(
         tables.push(naf_table(b, p));
     }
 
-    interleaved::<B>(b, &[], &[], nafs, &tables)
+    interleaved::<B, [B::Affine; 64]>(b, &[], &[], nafs, &tables)
 }

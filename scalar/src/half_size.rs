@@ -1,0 +1,305 @@
+//! Half-size multiples of a scalar, for verifying a Schnorr-type equation with half the
+//! doublings (Thomas Pornin, "Optimized lattice basis reduction in dimension 2, and fast
+//! Schnorr and EdDSA signature verification", 2020).
+//!
+//! To check `[s]B = R + [k]A` the group crate instead checks
+//! `[c1·s]B - [c0]A - [c1]R = 0` for integers c0, c1 of about 128 bits with
+//! `c0 ≡ c1·k (mod 8l)`: then `[c0]A = [c1·k]A` for every point A of the curve (the
+//! curve's order is 8l), so the left side is `[c1]([s]B - [k]A - R)`, and multiplying by
+//! an odd c1 below l loses nothing: it is the identity exactly when `[s]B - [k]A - R` is.
+//!
+//! The pairs (c0, c1) with `c0 ≡ c1·k (mod N)`, N = 8l, form a lattice of determinant N,
+//! so short vectors of length about √N < 2^128 exist. They are found here with the
+//! extended Euclidean algorithm run on (N, k) and stopped half way (the "rational
+//! reconstruction" view of the same lattice reduction): the remainders r_i and the
+//! coefficients t_i of the algorithm keep `r_i ≡ t_i·k (mod N)`, the remainders fall and
+//! the coefficients grow with `|t_i|·r_(i-1) ≤ N`, so at the first r_i below 2^128 both
+//! r_i and t_i are below 2^128.
+
+use crate::Scalar;
+use crate::limbs::{L, Limbs};
+
+/// A 256-bit unsigned integer, four 64-bit limbs, least significant first.
+type U256 = Limbs;
+
+/// 8·l = 2^255 + 8·27742317777372353535851937790883648493, below 2^256.
+const EIGHT_L: U256 = [
+    L[0] << 3,
+    (L[1] << 3) | (L[0] >> 61),
+    (L[2] << 3) | (L[1] >> 61),
+    L[3] << 3,
+];
+
+/// A multiple relation `c0 ≡ c1·k (mod 8l)` with small c0 and c1, from
+/// [`Scalar::vartime_half_size_multiple`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HalfSizeMultiple {
+    /// |c0|, below 2^131.
+    pub c0: Scalar,
+    /// Whether c0 is negative.
+    pub c0_negative: bool,
+    /// c1: odd, positive, below 2^131.
+    pub c1: Scalar,
+}
+
+impl Scalar {
+    /// Small integers c0 and c1 with `c0 ≡ c1·k (mod 8l)`, where k is this scalar's
+    /// canonical integer, c1 odd and positive, and |c0|, c1 < 2^131: see
+    /// [`HalfSizeMultiple`] and the module docs (Pornin's half-size EdDSA
+    /// verification). `None` when the pairs this search tries are all too long or have
+    /// an even c1 (rare; callers then use k itself).
+    ///
+    /// Execution time depends on the scalar: for public values (a signature's
+    /// challenge) only.
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    ///
+    /// let k = Scalar::from_bytes_mod_order_wide(&[7u8; 64]);
+    /// let m = k.vartime_half_size_multiple().unwrap();
+    /// // c0 ≡ c1·k holds mod 8l, so also mod l:
+    /// let c0 = if m.c0_negative { -m.c0 } else { m.c0 };
+    /// assert_eq!(c0, m.c1 * k);
+    /// // and both are about half as long as k.
+    /// assert_eq!(m.c1.to_bytes()[17..], [0u8; 15]);
+    /// assert_eq!(m.c0.to_bytes()[17..], [0u8; 15]);
+    /// ```
+    pub fn vartime_half_size_multiple(&self) -> Option<HalfSizeMultiple> {
+        // Euclid on (r_prev, r) = (N, k), with coefficients t: invariant
+        // r_prev ≡ t_prev·k and r ≡ t·k (mod N). The signs of the t_i alternate
+        // (t_(-1) = 0, t_0 = 1, t_(i+1) = t_(i-1) - q·t_i), so only magnitudes are kept
+        // (below N, since |t_i| ≤ N / r_(i-1)), with `negative` the sign of t.
+        let mut r_prev = EIGHT_L;
+        let mut r = self.0;
+        let mut t_prev: U256 = [0; 4];
+        let mut t: U256 = [1, 0, 0, 0];
+        let mut negative = false;
+        while r[2] | r[3] != 0 {
+            let (r_next, t_next) = div_step(&r_prev, &r, &t_prev, &t);
+            (r_prev, r, t_prev, t) = (r, r_next, t, t_next);
+            negative = !negative;
+        }
+        // u = (r, t) is short: the answer when t is odd (for about 2/3 of scalars).
+        if t[0] & 1 == 1 {
+            return Some(normalized((r, false), (t, negative)));
+        }
+        if is_zero(&r) {
+            return None;
+        }
+        // Otherwise both neighbours of u, the previous pair v and the next pair w, have
+        // odd coefficients (consecutive Euclidean coefficients are coprime), and so
+        // has every v + j·u and w + j·u. One of the two neighbours with u forms a
+        // reduced basis of the lattice (as in Gallant, Lambert and Vanstone's
+        // decomposition), so the shortest odd vector is among these for small j: the
+        // shortest of j = -3..=3 is taken.
+        let (r_next, t_next) = div_step(&r_prev, &r, &t_prev, &t);
+        let u = ((r, false), (t, negative));
+        let mut best: Option<(usize, Signed, Signed)> = None;
+        for base in [
+            ((r_prev, false), (t_prev, !negative)),
+            ((r_next, false), (t_next, !negative)),
+        ] {
+            for j in -3i32..=3 {
+                let (mut c0, mut c1) = base;
+                for _ in 0..j.unsigned_abs() {
+                    let (u0, u1) = if j > 0 { u } else { (neg(u.0), neg(u.1)) };
+                    c0 = signed_add(c0, u0);
+                    c1 = signed_add(c1, u1);
+                }
+                let len = bits(&c0.0).max(bits(&c1.0));
+                if best.is_none_or(|(b, ..)| len < b) {
+                    best = Some((len, c0, c1));
+                }
+            }
+        }
+        let (len, c0, c1) = best?;
+        (len <= 131).then(|| normalized(c0, c1))
+    }
+}
+
+/// A signed 256-bit integer as (magnitude, negative).
+type Signed = (U256, bool);
+
+fn neg((m, n): Signed) -> Signed {
+    (m, !n)
+}
+
+/// a + b on signed integers whose magnitudes sum below 2^256.
+fn signed_add(a: Signed, b: Signed) -> Signed {
+    if a.1 == b.1 {
+        (add(&a.0, &b.0), a.1)
+    } else if less(&a.0, &b.0) {
+        (sub(&b.0, &a.0), b.1)
+    } else {
+        (sub(&a.0, &b.0), a.1)
+    }
+}
+
+/// The relation (c0, c1), or (-c0, -c1) (the same congruence), with c1 > 0.
+fn normalized(c0: Signed, c1: Signed) -> HalfSizeMultiple {
+    HalfSizeMultiple {
+        c0: Scalar(c0.0),
+        c0_negative: c0.1 != c1.1,
+        c1: Scalar(c1.0),
+    }
+}
+
+/// One Euclidean step: (a mod b, t_prev + q·t) with q = ⌊a / b⌋, b ≠ 0. Callers keep
+/// t_prev + q·t below 2^256 (it is at most N).
+///
+/// Quotients are mostly small (Gauss-Kuzmin: 1 with probability 42%, 2 with 17%, 3
+/// with 9%), so up to three plain subtractions come first. A larger quotient is
+/// estimated from the top bits: with a' = ⌊a / 2^e⌋ and b' = ⌊b / 2^e⌋, where e leaves b'
+/// 64 bits long, q ≤ ⌊a'/b'⌋ ≤ q + 2 (the truncations lower b by less than 2^e ≤ b/2^63,
+/// which raises a / b by at most a / 2^63·b < 2 when q < 2^62). So ⌊a'/b'⌋ - 2 is
+/// subtracted at once and at most two single subtractions finish. Quotients of 2^62 and
+/// more (bit lengths 62 apart) and divisors below 2^64 use binary long division.
+#[inline]
+fn div_step(a: &U256, b: &U256, t_prev: &U256, t: &U256) -> (U256, U256) {
+    let mut rem = *a;
+    let mut t_next = *t_prev;
+    for _ in 0..3 {
+        let Some(smaller) = checked_sub(&rem, b) else {
+            return (rem, t_next);
+        };
+        rem = smaller;
+        t_next = add(&t_next, t);
+    }
+    let (len_a, len_b) = (bits(&rem), bits(b));
+    if len_b > 64 && len_a.saturating_sub(len_b) < 62 {
+        let e = len_b - 64;
+        let a_top = top_bits(&rem, e);
+        let b_top = top_bits(b, e);
+        let q_low = (a_top / b_top).saturating_sub(2) as u64;
+        rem = sub(&rem, &mul_small(b, q_low));
+        t_next = add(&t_next, &mul_small(t, q_low));
+    } else {
+        for j in (0..=len_a.saturating_sub(len_b)).rev() {
+            if let Some(smaller) = checked_sub(&rem, &shl(b, j)) {
+                rem = smaller;
+                t_next = add(&t_next, &shl(t, j));
+            }
+        }
+    }
+    while let Some(smaller) = checked_sub(&rem, b) {
+        rem = smaller;
+        t_next = add(&t_next, t);
+    }
+    (rem, t_next)
+}
+
+/// ⌊x / 2^e⌋ for an x with at most e + 128 bits.
+#[inline]
+fn top_bits(x: &U256, e: usize) -> u128 {
+    let y = shr(x, e);
+    u128::from(y[0]) | (u128::from(y[1]) << 64)
+}
+
+/// x·m mod 2^256.
+#[inline]
+fn mul_small(x: &U256, m: u64) -> U256 {
+    let mut out = [0u64; 4];
+    let mut carry = 0u128;
+    for i in 0..4 {
+        let p = u128::from(x[i]) * u128::from(m) + carry;
+        out[i] = p as u64;
+        carry = p >> 64;
+    }
+    out
+}
+
+/// ⌊x / 2^s⌋, s < 256.
+#[inline]
+fn shr(x: &U256, s: usize) -> U256 {
+    let (limbs, b) = (s / 64, s % 64);
+    let mut out = [0u64; 4];
+    for i in 0..4 - limbs {
+        let lo = x[i + limbs];
+        let above = if i + limbs + 1 < 4 && b != 0 {
+            x[i + limbs + 1] << (64 - b)
+        } else {
+            0
+        };
+        out[i] = (lo >> b) | above;
+    }
+    out
+}
+
+/// x + y mod 2^256.
+fn add(x: &U256, y: &U256) -> U256 {
+    let mut out = [0u64; 4];
+    let mut carry = false;
+    for i in 0..4 {
+        let (s, c1) = x[i].overflowing_add(y[i]);
+        let (s, c2) = s.overflowing_add(u64::from(carry));
+        out[i] = s;
+        carry = c1 || c2;
+    }
+    out
+}
+
+/// The bit length of x (0 for 0).
+fn bits(x: &U256) -> usize {
+    for i in (0..4).rev() {
+        if x[i] != 0 {
+            return 64 * i + 64 - x[i].leading_zeros() as usize;
+        }
+    }
+    0
+}
+
+fn is_zero(x: &U256) -> bool {
+    x.iter().all(|&l| l == 0)
+}
+
+/// x·2^s mod 2^256, s < 256 (callers keep the result below 2^256).
+fn shl(x: &U256, s: usize) -> U256 {
+    let (limbs, b) = (s / 64, s % 64);
+    let mut out = [0u64; 4];
+    for i in limbs..4 {
+        let lo = x[i - limbs];
+        let below = if i > limbs && b != 0 {
+            x[i - limbs - 1] >> (64 - b)
+        } else {
+            0
+        };
+        out[i] = (lo << b) | below;
+    }
+    out
+}
+
+/// x < y.
+fn less(x: &U256, y: &U256) -> bool {
+    for i in (0..4).rev() {
+        if x[i] != y[i] {
+            return x[i] < y[i];
+        }
+    }
+    false
+}
+
+/// x - y, or None if y > x.
+#[inline]
+fn checked_sub(x: &U256, y: &U256) -> Option<U256> {
+    let (d, borrow) = sub_with_borrow(x, y);
+    (!borrow).then_some(d)
+}
+
+/// x - y for x ≥ y.
+fn sub(x: &U256, y: &U256) -> U256 {
+    sub_with_borrow(x, y).0
+}
+
+/// x - y mod 2^256, and whether it borrowed (y > x).
+#[inline]
+fn sub_with_borrow(x: &U256, y: &U256) -> (U256, bool) {
+    let mut out = [0u64; 4];
+    let mut borrow = false;
+    for i in 0..4 {
+        let (d, b1) = x[i].overflowing_sub(y[i]);
+        let (d, b2) = d.overflowing_sub(u64::from(borrow));
+        out[i] = d;
+        borrow = b1 || b2;
+    }
+    (out, borrow)
+}

@@ -1,0 +1,80 @@
+//! Scalar::vartime_half_size_multiple against num-bigint: the congruence
+//! c0 ≡ c1·k (mod 8l), c1 odd, both below 2^131, on random and edge scalars.
+
+use edwards25519_scalar::Scalar;
+use edwards25519_test_support::SplitMix64;
+use num_bigint::BigInt;
+
+fn int(s: &Scalar) -> BigInt {
+    BigInt::from_bytes_le(num_bigint::Sign::Plus, &s.to_bytes())
+}
+
+fn eight_l() -> BigInt {
+    let l: BigInt = (BigInt::from(1) << 252)
+        + "27742317777372353535851937790883648493"
+            .parse::<BigInt>()
+            .expect("decimal");
+    l * 8
+}
+
+/// Checks the relation for k; returns whether a pair was found.
+fn check(k: &Scalar) -> bool {
+    let Some(m) = k.vartime_half_size_multiple() else {
+        return false;
+    };
+    let n = eight_l();
+    let c0 = if m.c0_negative {
+        -int(&m.c0)
+    } else {
+        int(&m.c0)
+    };
+    let c1 = int(&m.c1);
+    assert_eq!(
+        ((&c1 * int(k) - &c0) % &n + &n) % &n,
+        BigInt::from(0),
+        "congruence for {k:?}"
+    );
+    assert!(&c1 % 2 == BigInt::from(1), "c1 even for {k:?}");
+    assert!(
+        c1.bits() <= 131 && c0.magnitude().bits() <= 131,
+        "too long for {k:?}"
+    );
+    true
+}
+
+#[test]
+fn random_scalars() {
+    let mut rng = SplitMix64(0x4841_4c46);
+    let cases = if cfg!(debug_assertions) {
+        2_000
+    } else {
+        100_000
+    };
+    let mut missed = 0;
+    for _ in 0..cases {
+        let wide: [u8; 64] = rng.bytes();
+        if !check(&Scalar::from_bytes_mod_order_wide(&wide)) {
+            missed += 1;
+        }
+    }
+    // The callers fall back to the full-length scalar: correct, only slower; it must
+    // be rare for the speed-up to hold.
+    assert!(missed * 100 < cases, "{missed} of {cases} without a pair");
+}
+
+#[test]
+fn edge_scalars() {
+    for k in [
+        Scalar::ZERO,
+        Scalar::ONE,
+        Scalar::from(2u64),
+        Scalar::from(u64::MAX),
+        Scalar::from(u128::MAX),
+    ] {
+        assert!(check(&k), "no pair for {k:?}");
+    }
+    // k = l - 1 has no short pair with an odd c1: c0 ≡ -c1 (mod 8l) forces
+    // c0 + c1 ≡ l·c1 ≡ l·(c1 mod 8) (mod 8l), which is at least l for odd c1. So None,
+    // and the callers use k itself.
+    assert_eq!((-Scalar::ONE).vartime_half_size_multiple(), None);
+}
