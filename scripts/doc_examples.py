@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Count the public items of the facade, scalar and group crates whose doc comment has
+"""Count the public items of the facade, field, scalar and group crates whose doc comment has
 an example (a ``` block), and list those without one.
 
 Usage: python3 scripts/doc_examples.py [REV] [--missing]
 REV (a git revision) reads the files as of that commit; default: the work tree.
 
 What counts as a public item: a line `pub fn|struct|enum|trait|const|mod|type` (not
-`pub(crate)`/`pub(super)`) in src/, scalar/src/, group/src/, outside `backend/` (the
+`pub(crate)`/`pub(super)`) in src/, field/src/, scalar/src/, group/src/, outside `backend/` (the
 backends' internals) and outside `#[cfg(test)]` modules (everything after a
 `#[cfg(test)]` line at column 0 is skipped), and not `#[doc(hidden)]`. Its doc comment is the run of `///` lines
 (and attributes) directly above it; module docs (`//!`) count for the module file.
@@ -24,7 +24,7 @@ ITEM = re.compile(r'^\s*pub (?:const )?(fn|struct|enum|trait|const|mod|type)\s+(
 def files(rev):
     cmd = ['git', 'ls-files'] if rev is None else ['git', 'ls-tree', '-r', '--name-only', rev]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.split()
-    keep = [f for f in out if f.endswith('.rs') and f.split('/')[0] in ('src', 'scalar', 'group')
+    keep = [f for f in out if f.endswith('.rs') and f.split('/')[0] in ('src', 'field', 'scalar', 'group')
             and ('/src/' in f or f.startswith('src/')) and '/backend/' not in f]
     return keep
 
