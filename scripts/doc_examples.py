@@ -58,11 +58,13 @@ def main():
             if m.group(1) == 'mod' and not has:
                 # `pub mod x;`: the module's own `//!` docs.
                 base = path.rsplit('/', 1)[0] if path.endswith(('lib.rs', 'mod.rs')) else path[:-3]
-                sub = base + '/' + m.group(2) + '.rs'
-                try:
-                    has = '```' in '\n'.join(l for l in read(rev, sub).split('\n') if l.startswith('//!'))
-                except (OSError, subprocess.CalledProcessError):
-                    pass
+                # `x.rs` or `x/mod.rs`.
+                for sub in (base + '/' + m.group(2) + '.rs', base + '/' + m.group(2) + '/mod.rs'):
+                    try:
+                        has = '```' in '\n'.join(l for l in read(rev, sub).split('\n') if l.startswith('//!'))
+                        break
+                    except (OSError, subprocess.CalledProcessError):
+                        pass
             total += 1
             with_ex += has
             if not has:
