@@ -209,7 +209,7 @@ fn de_exact<T: DeserializeOwned>(f: Format, w: &[u8]) -> Result<T, String> {
 /// - JSON writes a byte string as the array a tuple is: the same element at 32, an
 ///   error at any other length.
 #[test]
-fn ristretto_length_prefixed_is_an_error() {
+fn ristretto_length_prefixed_never_reads_as_the_element() {
     let mut others = 0;
     for (ours, _) in pairs() {
         let enc = ours.to_bytes();
@@ -349,5 +349,26 @@ mod subgroup {
                 assert!(says(f, &e, "torsion"), "{f:?}: {e}");
             }
         }
+    }
+}
+
+/// The other shapes the self-describing formats accept for a 32-tuple (README, "serde
+/// wire formats"): hex text in JSON in either case, a byte string in CBOR; both read
+/// the same element, and a wrong number of digits is an error.
+#[test]
+fn ristretto_hex_and_byte_string_shapes() {
+    for (ours, theirs) in pairs().take(6) {
+        let enc = ours.to_bytes();
+        for text in [hex::encode(enc), hex::encode_upper(enc)] {
+            let json = format!("\"{text}\"");
+            assert_eq!(
+                de::<RistrettoPoint>(Format::Json, json.as_bytes()),
+                Ok(ours)
+            );
+            let short = format!("\"{}\"", &text[..62]);
+            assert!(de::<RistrettoPoint>(Format::Json, short.as_bytes()).is_err());
+        }
+        let cbor = byte_string(Format::Cbor, &theirs.compress().to_bytes());
+        assert_eq!(de::<RistrettoPoint>(Format::Cbor, &cbor), Ok(ours));
     }
 }
