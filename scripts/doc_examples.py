@@ -2,8 +2,9 @@
 """Count the public items of the facade, field, scalar and group crates whose doc comment has
 an example (a ``` block), and list those without one.
 
-Usage: python3 scripts/doc_examples.py [REV] [--missing]
+Usage: python3 scripts/doc_examples.py [REV] [--missing] [--check]
 REV (a git revision) reads the files as of that commit; default: the work tree.
+--check exits with status 1 if any public item has no example (CI runs it).
 
 What counts as a public item: a line `pub fn|struct|enum|trait|const|mod|type` (not
 `pub(crate)`/`pub(super)`) in src/, field/src/, scalar/src/, group/src/, outside `backend/` (the
@@ -72,6 +73,8 @@ def main():
     print(f'{with_ex} of {total} public items have an example ({rev or "work tree"})')
     if '--missing' in sys.argv:
         print('\n'.join(missing))
+    if '--check' in sys.argv and missing:
+        sys.exit(1)
 
 
 main()
