@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""Count the public items of the facade, scalar and group crates whose doc comment has
+"""Count the public items of the facade, field, scalar and group crates whose doc comment has
 an example (a ``` block), and list those without one.
 
-Usage: python3 scripts/doc_examples.py [REV] [--missing]
+Usage: python3 scripts/doc_examples.py [REV] [--missing] [--check]
 REV (a git revision) reads the files as of that commit; default: the work tree.
+--check exits with status 1 if any public item has no example (CI runs it).
 
 What counts as a public item: a line `pub fn|struct|enum|trait|const|mod|type` (not
-`pub(crate)`/`pub(super)`) in src/, scalar/src/, group/src/, outside `backend/` (the
+`pub(crate)`/`pub(super)`) in src/, field/src/, scalar/src/, group/src/, outside `backend/` (the
 backends' internals) and outside `#[cfg(test)]` modules (everything after a
 `#[cfg(test)]` line at column 0 is skipped), and not `#[doc(hidden)]`. Its doc comment is the run of `///` lines
 (and attributes) directly above it; module docs (`//!`) count for the module file.
@@ -24,7 +25,7 @@ ITEM = re.compile(r'^\s*pub (?:const )?(fn|struct|enum|trait|const|mod|type)\s+(
 def files(rev):
     cmd = ['git', 'ls-files'] if rev is None else ['git', 'ls-tree', '-r', '--name-only', rev]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.split()
-    keep = [f for f in out if f.endswith('.rs') and f.split('/')[0] in ('src', 'scalar', 'group')
+    keep = [f for f in out if f.endswith('.rs') and f.split('/')[0] in ('src', 'field', 'scalar', 'group')
             and ('/src/' in f or f.startswith('src/')) and '/backend/' not in f]
     return keep
 
@@ -58,11 +59,13 @@ def main():
             if m.group(1) == 'mod' and not has:
                 # `pub mod x;`: the module's own `//!` docs.
                 base = path.rsplit('/', 1)[0] if path.endswith(('lib.rs', 'mod.rs')) else path[:-3]
-                sub = base + '/' + m.group(2) + '.rs'
-                try:
-                    has = '```' in '\n'.join(l for l in read(rev, sub).split('\n') if l.startswith('//!'))
-                except (OSError, subprocess.CalledProcessError):
-                    pass
+                # `x.rs` or `x/mod.rs`.
+                for sub in (base + '/' + m.group(2) + '.rs', base + '/' + m.group(2) + '/mod.rs'):
+                    try:
+                        has = '```' in '\n'.join(l for l in read(rev, sub).split('\n') if l.startswith('//!'))
+                        break
+                    except (OSError, subprocess.CalledProcessError):
+                        pass
             total += 1
             with_ex += has
             if not has:
@@ -70,6 +73,8 @@ def main():
     print(f'{with_ex} of {total} public items have an example ({rev or "work tree"})')
     if '--missing' in sys.argv:
         print('\n'.join(missing))
+    if '--check' in sys.argv and missing:
+        sys.exit(1)
 
 
 main()

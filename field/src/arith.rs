@@ -5,6 +5,16 @@
 //! top-level operation (a scalar multiplication, a decode) and never per field
 //! operation. [`FieldElement`] (portable radix 2^51) implements it; so does the x86-64
 //! MULX/ADX backend where it is compiled in.
+//!
+//! ```
+//! use edwards25519_field::backend::u64::Fe51;
+//! use edwards25519_field::{FieldArith, FieldElement};
+//!
+//! // The inversion written here, on one backend's limbs.
+//! let x = Fe51::from_field(&FieldElement::from_bytes(&[2; 32]));
+//! assert_eq!(x * x.invert(), Fe51::ONE);
+//! assert_eq!(x.invert(), x.invert_fermat());
+//! ```
 
 use core::fmt::Debug;
 use core::ops::{Add, Mul, Neg, Sub};
@@ -19,6 +29,20 @@ use crate::FieldElement;
 ///
 /// Every implementation must be constant time in all its inputs, and every value it
 /// returns must be a valid input to every method (each backend states its limb bounds).
+///
+/// ```
+/// use edwards25519_field::backend::u64::Fe51;
+/// use edwards25519_field::{FieldArith, FieldElement};
+///
+/// // Written once, generic over the limb representation.
+/// fn cube<F: FieldArith>(x: F) -> F {
+///     x.square() * x
+/// }
+/// let x = FieldElement::from_bytes(&[3; 32]);
+/// assert_eq!(cube(x), x * x * x);
+/// // Another backend's limbs give the same value.
+/// assert_eq!(cube(Fe51::from_field(&x)).to_field(), cube(x));
+/// ```
 pub trait FieldArith:
     Copy
     + Debug

@@ -15,6 +15,17 @@
 //! Code generic over [`FieldArith`](crate::FieldArith) (the group crate) instantiates it
 //! on one backend type once per top-level operation instead (no check per field
 //! operation): on x86-64 `Mulx<P>` after [`cpu_has_bmi2_adx`], else [`Fe64`](u64x4::Fe64).
+//!
+//! ```
+//! use edwards25519_field::FieldElement;
+//! use edwards25519_field::backend::u64x4::Fe64;
+//!
+//! let x = FieldElement::from_bytes(&[9; 32]);
+//! // The same value in each backend's limbs.
+//! assert_eq!(x.to_fe51().to_bytes(), x.to_bytes());
+//! assert_eq!(x.to_fe64().to_bytes(), x.to_bytes());
+//! assert_eq!(Fe64::from_fe51(&x.to_fe51()), x.to_fe64());
+//! ```
 
 pub mod u64;
 pub mod u64x4;
@@ -32,6 +43,15 @@ cpufeatures::new!(cpuid_bmi2_adx, "bmi2", "adx");
 /// Whether this CPU can run the x86-64 MULX/ADX backend (it has BMI2 and ADX), whichever
 /// backend is selected: a CPUID check done once and cached (constant true when `bmi2`
 /// and `adx` are enabled target features).
+///
+/// ```
+/// use edwards25519_field::backend::{cpu_has_bmi2_adx, use_fast};
+///
+/// // The MULX/ADX code runs only where the CPU has it.
+/// assert!(!use_fast() || cpu_has_bmi2_adx());
+/// // Cached: the same answer every time.
+/// assert_eq!(cpu_has_bmi2_adx(), cpu_has_bmi2_adx());
+/// ```
 #[inline(always)]
 pub fn cpu_has_bmi2_adx() -> bool {
     #[cfg(target_arch = "x86_64")]
@@ -46,6 +66,14 @@ pub fn cpu_has_bmi2_adx() -> bool {
 
 /// Whether the public [`FieldElement`](crate::FieldElement) runs the MULX/ADX code on
 /// this machine (false in the forced portable build).
+///
+/// ```
+/// use edwards25519_field::backend;
+///
+/// assert!(!backend::use_fast() || backend::cpu_has_bmi2_adx());
+/// #[cfg(target_arch = "x86_64")]
+/// assert_eq!(backend::use_fast(), backend::selected() == backend::x86_64::NAME);
+/// ```
 #[inline(always)]
 pub fn use_fast() -> bool {
     !cfg!(edwards25519_backend = "portable") && cpu_has_bmi2_adx()
@@ -53,6 +81,16 @@ pub fn use_fast() -> bool {
 
 /// The name of the backend that [`FieldElement`](crate::FieldElement)'s operations run
 /// on this machine.
+///
+/// ```
+/// use edwards25519_field::FieldArith;
+/// use edwards25519_field::backend::{self, u64::Fe51, u64x4::Fe64};
+///
+/// let name = backend::selected();
+/// let portable = [<Fe51 as FieldArith>::BACKEND, <Fe64 as FieldArith>::BACKEND];
+/// // A portable backend's name unless the MULX/ADX code runs.
+/// assert!(portable.contains(&name) || backend::use_fast());
+/// ```
 pub fn selected() -> &'static str {
     #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
     if use_fast() {

@@ -40,15 +40,52 @@ use fe_impl::Inner;
 /// **Invariant**: the wrapped backend's (`fe_impl`): on x86-64 none (any four 64-bit
 /// limbs are valid), elsewhere every radix-2^51 limb below 2^52. The representation is
 /// not unique: equality and encoding reduce first.
+///
+/// ```
+/// use edwards25519_field::FieldElement;
+///
+/// let a = FieldElement::from_bytes(&[2; 32]);
+/// let b = FieldElement::from_bytes(&[3; 32]);
+/// assert_eq!((a + b) * (a - b), a.square() - b.square());
+/// assert_eq!(a * a.invert(), FieldElement::ONE);
+/// assert_eq!(FieldElement::from_bytes(&a.to_bytes()), a);
+/// ```
 #[derive(Clone, Copy)]
 pub struct FieldElement(pub(crate) Inner);
 
 impl FieldElement {
     /// 0.
+    ///
+    /// ```
+    /// use edwards25519_field::FieldElement;
+    ///
+    /// let x = FieldElement::from_bytes(&[4; 32]);
+    /// assert_eq!(x + FieldElement::ZERO, x);
+    /// assert_eq!(x - x, FieldElement::ZERO);
+    /// assert_eq!(FieldElement::ZERO.to_bytes(), [0; 32]);
+    /// ```
     pub const ZERO: FieldElement = FieldElement(fe_impl::small(0));
     /// 1.
+    ///
+    /// ```
+    /// use edwards25519_field::FieldElement;
+    ///
+    /// let x = FieldElement::from_bytes(&[4; 32]);
+    /// assert_eq!(x * FieldElement::ONE, x);
+    /// let mut one = [0u8; 32];
+    /// one[0] = 1;
+    /// assert_eq!(FieldElement::ONE.to_bytes(), one);
+    /// ```
     pub const ONE: FieldElement = FieldElement(fe_impl::small(1));
     /// sqrt(-1) = 2^((p-1)/4), the non-negative root.
+    ///
+    /// ```
+    /// use edwards25519_field::FieldElement;
+    ///
+    /// let i = FieldElement::SQRT_M1;
+    /// assert_eq!(i.square(), -FieldElement::ONE);
+    /// assert!(!bool::from(i.is_negative()));
+    /// ```
     pub const SQRT_M1: FieldElement = FieldElement::from_bytes(&[
         0xb0, 0xa0, 0x0e, 0x4a, 0x27, 0x1b, 0xee, 0xc4, 0x78, 0xe4, 0x2f, 0xad, 0x06, 0x18, 0x43,
         0x2f, 0xa7, 0xd7, 0xfb, 0x3d, 0x99, 0x00, 0x4d, 0x2b, 0x0b, 0xdf, 0xc1, 0x4f, 0x80, 0x24,
@@ -61,6 +98,19 @@ impl FieldElement {
     /// limb is 2^52 or more (the radix-2^51 invariant), so no invalid element can be
     /// made. On x86-64 the element is stored in 4×64 form, so [`FieldElement::limbs`]
     /// returns the same value, not necessarily the same limbs.
+    ///
+    /// ```
+    /// use edwards25519_field::FieldElement;
+    ///
+    /// // 1 + 2·2^51 = 1 + 2^52: byte 6 holds bit 52.
+    /// let x = FieldElement::from_limbs([1, 2, 0, 0, 0]).expect("limbs below 2^52");
+    /// let mut bytes = [0u8; 32];
+    /// bytes[0] = 1;
+    /// bytes[6] = 0x10;
+    /// assert_eq!(x, FieldElement::from_bytes(&bytes));
+    /// // A limb of 2^52 or more is refused.
+    /// assert!(FieldElement::from_limbs([0, 0, 1 << 52, 0, 0]).is_none());
+    /// ```
     pub const fn from_limbs(limbs: [u64; 5]) -> Option<FieldElement> {
         match Fe51::from_limbs(limbs) {
             Some(l) => Some(FieldElement(fe_impl::from_fe51(&l))),
@@ -69,17 +119,53 @@ impl FieldElement {
     }
 
     /// The value in radix-2^51 limbs (not necessarily reduced; each below 2^52).
+    ///
+    /// ```
+    /// use edwards25519_field::FieldElement;
+    ///
+    /// let x = FieldElement::from_bytes(&[0x11; 32]);
+    /// let limbs = x.limbs();
+    /// assert!(limbs.iter().all(|&l| l < 1 << 52));
+    /// assert_eq!(FieldElement::from_limbs(limbs), Some(x));
+    /// ```
     pub const fn limbs(&self) -> [u64; 5] {
         fe_impl::to_fe51(&self.0).limbs()
     }
 
     /// Decodes 32 little-endian bytes. Bit 255 is ignored; values in [p, 2^255) are
     /// accepted and reduced (RFC 7748, upstream SetBytes). Never fails.
+    ///
+    /// ```
+    /// use edwards25519_field::FieldElement;
+    ///
+    /// // p + 1 = 2^255 - 18 is not canonical: it decodes to 1.
+    /// let mut p_plus_1 = [0xff; 32];
+    /// p_plus_1[0] = 0xee;
+    /// p_plus_1[31] = 0x7f;
+    /// assert_eq!(FieldElement::from_bytes(&p_plus_1), FieldElement::ONE);
+    /// // Bit 255 is ignored.
+    /// let mut one_high = [0u8; 32];
+    /// one_high[0] = 1;
+    /// one_high[31] = 0x80;
+    /// assert_eq!(FieldElement::from_bytes(&one_high), FieldElement::ONE);
+    /// ```
     pub const fn from_bytes(bytes: &[u8; 32]) -> FieldElement {
         FieldElement(fe_impl::from_bytes(bytes))
     }
 
     /// The canonical little-endian encoding (the value reduced below p).
+    ///
+    /// ```
+    /// use edwards25519_field::FieldElement;
+    ///
+    /// // -1 is p - 1 = 2^255 - 20, reduced below p.
+    /// let mut p_minus_1 = [0xff; 32];
+    /// p_minus_1[0] = 0xec;
+    /// p_minus_1[31] = 0x7f;
+    /// assert_eq!((-FieldElement::ONE).to_bytes(), p_minus_1);
+    /// let x = FieldElement::from_bytes(&[0x42; 32]);
+    /// assert_eq!(FieldElement::from_bytes(&x.to_bytes()), x);
+    /// ```
     pub const fn to_bytes(&self) -> [u8; 32] {
         fe_impl::to_bytes(&self.0)
     }
@@ -89,6 +175,21 @@ impl FieldElement {
     /// With lo and hi the two 256-bit halves, the value is lo + 2^256·hi, and
     /// 2^255 = 19, 2^256 = 38 (mod p). [`FieldElement::from_bytes`] drops bit 255 of
     /// each half, so those bits are added back arithmetically (no branch).
+    ///
+    /// ```
+    /// use edwards25519_field::FieldElement;
+    ///
+    /// // 2^256 = 38 (mod p).
+    /// let mut wide = [0u8; 64];
+    /// wide[32] = 1;
+    /// let mut thirty_eight = [0u8; 32];
+    /// thirty_eight[0] = 38;
+    /// assert_eq!(FieldElement::from_wide_bytes(&wide), FieldElement::from_bytes(&thirty_eight));
+    /// // A 32-byte value below 2^255, zero-extended, is itself.
+    /// let mut low = [0u8; 64];
+    /// low[..32].copy_from_slice(&[0x21; 32]);
+    /// assert_eq!(FieldElement::from_wide_bytes(&low), FieldElement::from_bytes(&[0x21; 32]));
+    /// ```
     pub fn from_wide_bytes(bytes: &[u8; 64]) -> FieldElement {
         let mut lo = [0u8; 32];
         let mut hi = [0u8; 32];
@@ -102,23 +203,56 @@ impl FieldElement {
     }
 
     /// self².
+    ///
+    /// ```
+    /// use edwards25519_field::FieldElement;
+    ///
+    /// let x = FieldElement::from_bytes(&[0x35; 32]);
+    /// assert_eq!(x.square(), x * x);
+    /// ```
     #[inline]
     pub fn square(&self) -> FieldElement {
         FieldElement(fe_impl::square(&self.0))
     }
 
     /// self·b for a 32-bit b.
+    ///
+    /// ```
+    /// use edwards25519_field::FieldElement;
+    ///
+    /// let x = FieldElement::from_bytes(&[0x35; 32]);
+    /// let mut b = [0u8; 32];
+    /// b[..4].copy_from_slice(&121_666u32.to_le_bytes());
+    /// assert_eq!(x.mul32(121_666), x * FieldElement::from_bytes(&b));
+    /// ```
     #[inline]
     pub fn mul32(&self, b: u32) -> FieldElement {
         FieldElement(fe_impl::mul32(&self.0, b))
     }
 
     /// 1/self; 0 maps to 0.
+    ///
+    /// ```
+    /// use edwards25519_field::FieldElement;
+    ///
+    /// let x = FieldElement::from_bytes(&[0x35; 32]);
+    /// assert_eq!(x * x.invert(), FieldElement::ONE);
+    /// assert_eq!(FieldElement::ZERO.invert(), FieldElement::ZERO);
+    /// ```
     pub fn invert(&self) -> FieldElement {
         FieldElement(fe_impl::invert(&self.0))
     }
 
     /// self^((p-5)/8), the exponentiation behind square roots.
+    ///
+    /// ```
+    /// use edwards25519_field::FieldElement;
+    ///
+    /// // t = x^((p-5)/8), so t^8 = x^(p-5) = x^-4 for x != 0.
+    /// let x = FieldElement::from_bytes(&[0x35; 32]);
+    /// let t = x.pow22523();
+    /// assert_eq!(t.square().square().square() * x.square().square(), FieldElement::ONE);
+    /// ```
     pub fn pow22523(&self) -> FieldElement {
         FieldElement(fe_impl::pow22523(&self.0))
     }
@@ -128,24 +262,77 @@ impl FieldElement {
     /// Returns `(1, r)` when u/v is a square, and `(0, r)` with r² = sqrt(-1)·u/v
     /// otherwise (upstream SqrtRatio, RFC 9496 SQRT_RATIO_M1). Edge cases: u = 0 gives
     /// `(1, 0)`; u != 0 and v = 0 gives `(0, 0)`.
+    ///
+    /// ```
+    /// use edwards25519_field::FieldElement;
+    ///
+    /// let fe = |n: u8| {
+    ///     let mut b = [0u8; 32];
+    ///     b[0] = n;
+    ///     FieldElement::from_bytes(&b)
+    /// };
+    /// // 9/4 is a square: r² = 9/4, r non-negative.
+    /// let (ok, r) = FieldElement::sqrt_ratio(&fe(9), &fe(4));
+    /// assert!(bool::from(ok));
+    /// assert_eq!(r.square() * fe(4), fe(9));
+    /// assert!(!bool::from(r.is_negative()));
+    /// // 2 is not a square mod p (p = 5 mod 8): then r² = sqrt(-1)·2.
+    /// let (ok, r) = FieldElement::sqrt_ratio(&fe(2), &FieldElement::ONE);
+    /// assert!(!bool::from(ok));
+    /// assert_eq!(r.square(), FieldElement::SQRT_M1 * fe(2));
+    /// ```
     pub fn sqrt_ratio(u: &FieldElement, v: &FieldElement) -> (Choice, FieldElement) {
         let (ok, r) = fe_impl::sqrt_ratio(&u.0, &v.0);
         (ok, FieldElement(r))
     }
 
     /// 1 if the canonical encoding is odd ("negative" in RFC 8032 terms).
+    ///
+    /// ```
+    /// use edwards25519_field::FieldElement;
+    ///
+    /// let mut three = [0u8; 32];
+    /// three[0] = 3;
+    /// let x = FieldElement::from_bytes(&three);
+    /// assert!(bool::from(x.is_negative())); // 3 is odd
+    /// assert!(!bool::from((-x).is_negative())); // p - 3 is even
+    /// ```
     #[inline]
     pub fn is_negative(&self) -> Choice {
         Choice::from(self.to_bytes()[0] & 1)
     }
 
     /// 1 if self = 0 (mod p).
+    ///
+    /// ```
+    /// use edwards25519_field::FieldElement;
+    ///
+    /// let x = FieldElement::from_bytes(&[0x35; 32]);
+    /// assert!(!bool::from(x.is_zero()));
+    /// assert!(bool::from((x - x).is_zero()));
+    /// // p itself decodes to zero.
+    /// let mut p = [0xff; 32];
+    /// p[0] = 0xed;
+    /// p[31] = 0x7f;
+    /// assert!(bool::from(FieldElement::from_bytes(&p).is_zero()));
+    /// ```
     #[inline]
     pub fn is_zero(&self) -> Choice {
         self.ct_eq(&FieldElement::ZERO)
     }
 
     /// self or -self, whichever is non-negative.
+    ///
+    /// ```
+    /// use edwards25519_field::FieldElement;
+    ///
+    /// let mut three = [0u8; 32];
+    /// three[0] = 3;
+    /// let x = FieldElement::from_bytes(&three); // odd: negative
+    /// assert_eq!(x.abs(), -x);
+    /// assert_eq!((-x).abs(), -x);
+    /// assert!(!bool::from(x.abs().is_negative()));
+    /// ```
     pub fn abs(&self) -> FieldElement {
         <Self as FieldArith>::abs(self)
     }
@@ -157,21 +344,55 @@ impl FieldElement {
     }
 
     /// The element in the radix-2^51 backend (a conversion on x86-64).
+    ///
+    /// ```
+    /// use edwards25519_field::FieldElement;
+    ///
+    /// let x = FieldElement::from_bytes(&[0x5c; 32]);
+    /// assert_eq!(x.to_fe51().to_bytes(), x.to_bytes());
+    /// assert_eq!(FieldElement::from_fe51(&x.to_fe51()), x);
+    /// ```
     pub const fn to_fe51(&self) -> Fe51 {
         fe_impl::to_fe51(&self.0)
     }
 
     /// From the radix-2^51 backend (a conversion on x86-64).
+    ///
+    /// ```
+    /// use edwards25519_field::FieldElement;
+    /// use edwards25519_field::backend::u64::Fe51;
+    ///
+    /// let a = Fe51::from_bytes(&[5; 32]);
+    /// assert_eq!(FieldElement::from_fe51(&a), FieldElement::from_bytes(&[5; 32]));
+    /// assert_eq!(FieldElement::from_fe51(&a.square()), FieldElement::from_fe51(&a).square());
+    /// ```
     pub const fn from_fe51(x: &Fe51) -> FieldElement {
         FieldElement(fe_impl::from_fe51(x))
     }
 
     /// The element in the 4×64 backend (free on x86-64, a conversion elsewhere).
+    ///
+    /// ```
+    /// use edwards25519_field::FieldElement;
+    ///
+    /// let x = FieldElement::from_bytes(&[0x5c; 32]);
+    /// assert_eq!(x.to_fe64().to_bytes(), x.to_bytes());
+    /// assert_eq!(FieldElement::from_fe64(&x.to_fe64()), x);
+    /// ```
     pub const fn to_fe64(&self) -> Fe64 {
         fe_impl::to_fe64(&self.0)
     }
 
     /// From the 4×64 backend (free on x86-64, a conversion elsewhere).
+    ///
+    /// ```
+    /// use edwards25519_field::FieldElement;
+    /// use edwards25519_field::backend::u64x4::Fe64;
+    ///
+    /// let a = Fe64::from_bytes(&[5; 32]);
+    /// assert_eq!(FieldElement::from_fe64(&a), FieldElement::from_bytes(&[5; 32]));
+    /// assert_eq!(FieldElement::from_fe64(&a.square()), FieldElement::from_fe64(&a).square());
+    /// ```
     pub const fn from_fe64(x: &Fe64) -> FieldElement {
         FieldElement(fe_impl::from_fe64(x))
     }

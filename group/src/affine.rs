@@ -45,29 +45,77 @@ pub struct AffinePoint {
 
 impl AffinePoint {
     /// The neutral element, (0, 1).
+    ///
+    /// ```
+    /// use edwards25519_group::{AffinePoint, FieldElement, Point};
+    ///
+    /// let id = AffinePoint::IDENTITY;
+    /// assert_eq!((id.x(), id.y()), (FieldElement::ZERO, FieldElement::ONE));
+    /// assert_eq!(id.to_point(), Point::IDENTITY);
+    /// ```
     pub const IDENTITY: AffinePoint = AffinePoint {
         x: FieldElement::ZERO,
         y: FieldElement::ONE,
     };
 
     /// The RFC 8032 base point B ([`Point::GENERATOR`]): y = 4/5, x even.
+    ///
+    /// ```
+    /// use edwards25519_group::{AffinePoint, Point};
+    ///
+    /// assert_eq!(AffinePoint::GENERATOR, Point::GENERATOR.to_affine());
+    /// assert_eq!(AffinePoint::GENERATOR.to_bytes(), Point::GENERATOR.to_bytes());
+    /// ```
     pub const GENERATOR: AffinePoint = AffinePoint {
         x: crate::BASE_X,
         y: crate::BASE_Y,
     };
 
     /// The x-coordinate.
+    ///
+    /// ```
+    /// use edwards25519_group::{AffinePoint, Point};
+    ///
+    /// let b = AffinePoint::GENERATOR;
+    /// // B's x is even (non-negative), so bit 255 of its encoding is clear.
+    /// assert!(!bool::from(b.x().is_negative()));
+    /// assert_eq!(b.to_bytes()[31] >> 7, 0);
+    /// // -B has the opposite x.
+    /// assert_eq!((-Point::GENERATOR).to_affine().x(), -b.x());
+    /// ```
     pub fn x(&self) -> FieldElement {
         self.x
     }
 
     /// The y-coordinate.
+    ///
+    /// ```
+    /// use edwards25519_group::{AffinePoint, FieldElement};
+    ///
+    /// let fe = |n: u8| {
+    ///     let mut b = [0u8; 32];
+    ///     b[0] = n;
+    ///     FieldElement::from_bytes(&b)
+    /// };
+    /// // B's y is 4/5 (RFC 8032 §5.1).
+    /// assert_eq!(AffinePoint::GENERATOR.y() * fe(5), fe(4));
+    /// ```
     pub fn y(&self) -> FieldElement {
         self.y
     }
 
     /// The point (x, y), if it is on the curve: -x² + y² = 1 + d·x²·y²; otherwise
     /// [`DecodeError::NotOnCurve`]. Constant time up to the verdict.
+    ///
+    /// ```
+    /// use edwards25519_group::{AffinePoint, DecodeError, FieldElement};
+    ///
+    /// let b = AffinePoint::GENERATOR;
+    /// assert_eq!(AffinePoint::from_coordinates(&b.x(), &b.y()), Ok(b));
+    /// // (x, y + 1) is not on the curve.
+    /// let y1 = b.y() + FieldElement::ONE;
+    /// assert_eq!(AffinePoint::from_coordinates(&b.x(), &y1), Err(DecodeError::NotOnCurve));
+    /// ```
     pub fn from_coordinates(
         x: &FieldElement,
         y: &FieldElement,
@@ -82,6 +130,14 @@ impl AffinePoint {
     }
 
     /// The point in extended coordinates, (x : y : 1 : x·y). One multiplication.
+    ///
+    /// ```
+    /// use edwards25519_group::{AffinePoint, Point, Scalar};
+    ///
+    /// let p = Point::mul_base(&Scalar::from(7u8));
+    /// assert_eq!(p.to_affine().to_point(), p);
+    /// assert_eq!(AffinePoint::GENERATOR.to_point(), Point::GENERATOR);
+    /// ```
     pub fn to_point(&self) -> Point {
         Point(Extended {
             x: self.x,
@@ -93,18 +149,48 @@ impl AffinePoint {
 
     /// The canonical RFC 8032 encoding, the same bytes as [`Point::to_bytes`] of the
     /// point, without its inversion.
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, Scalar};
+    ///
+    /// let p = Point::mul_base(&Scalar::from(7u8));
+    /// assert_eq!(p.to_affine().to_bytes(), p.to_bytes());
+    /// ```
     pub fn to_bytes(&self) -> [u8; 32] {
         crate::encoding::encode_affine(&self.x, &self.y)
     }
 
     /// Decodes with [`Point::from_bytes`]'s lenient rules (upstream `SetBytes`,
     /// ZIP-215), with its errors.
+    ///
+    /// ```
+    /// use edwards25519_group::{AffinePoint, DecodeError, Point};
+    ///
+    /// let enc = Point::GENERATOR.to_bytes();
+    /// assert_eq!(AffinePoint::from_bytes(&enc), Ok(AffinePoint::GENERATOR));
+    /// // y = 2 is on no point.
+    /// let mut two = [0u8; 32];
+    /// two[0] = 2;
+    /// assert_eq!(AffinePoint::from_bytes(&two), Err(DecodeError::NotOnCurve));
+    /// ```
     pub fn from_bytes(bytes: &[u8; 32]) -> Result<AffinePoint, DecodeError> {
         Point::from_bytes(bytes).map(|p| AffinePoint::from_decoded(&p))
     }
 
     /// Decodes with [`Point::from_canonical_bytes`]'s strict rules (RFC 8032 §5.1.3),
     /// with its errors.
+    ///
+    /// ```
+    /// use edwards25519_group::{AffinePoint, DecodeError};
+    ///
+    /// // y = p + 1, a non-canonical encoding of the identity: lenient decoding accepts it,
+    /// // strict decoding does not.
+    /// let mut y = [0xffu8; 32];
+    /// y[0] = 0xee;
+    /// y[31] = 0x7f;
+    /// assert_eq!(AffinePoint::from_bytes(&y), Ok(AffinePoint::IDENTITY));
+    /// assert_eq!(AffinePoint::from_canonical_bytes(&y), Err(DecodeError::NonCanonicalY));
+    /// ```
     pub fn from_canonical_bytes(bytes: &[u8; 32]) -> Result<AffinePoint, DecodeError> {
         Point::from_canonical_bytes(bytes).map(|p| AffinePoint::from_decoded(&p))
     }
@@ -145,6 +231,15 @@ impl Point {
     /// The affine coordinates (x, y) = (X/Z, Y/Z). One field inversion (constant time),
     /// on the fastest field backend; for many points, [`Point::batch_to_affine`] shares
     /// one inversion among all of them.
+    ///
+    /// ```
+    /// use edwards25519_group::{AffinePoint, Point, Scalar};
+    ///
+    /// let p = Point::mul_base(&Scalar::from(3u8));
+    /// let a = p.to_affine();
+    /// assert_eq!(a.to_point(), p);
+    /// assert_eq!(AffinePoint::from_coordinates(&a.x(), &a.y()), Ok(a));
+    /// ```
     pub fn to_affine(&self) -> AffinePoint {
         edwards25519_field::dispatch!(F => {
             let p = self.0.convert::<F>();

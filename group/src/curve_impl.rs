@@ -119,37 +119,100 @@ impl CurveAffine for AffinePoint {
 /// [`GroupEncoding::from_bytes_unchecked`], which skips the subgroup check as its trait
 /// documents (it still rejects bytes that are not a point) and is for trusted bytes
 /// only, as for [`SubgroupPoint`].
+///
+/// ```
+/// use edwards25519_group::{SubgroupAffinePoint, SubgroupPoint};
+/// use group::{Curve, Group};
+///
+/// let p = SubgroupPoint::generator().double();
+/// let a: SubgroupAffinePoint = p.to_affine();
+/// assert_eq!(a.to_subgroup_point(), p);
+/// assert_eq!(SubgroupPoint::from(a), p);
+/// assert_eq!(a.to_affine(), p.to_point().to_affine());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SubgroupAffinePoint(AffinePoint);
 
 impl SubgroupAffinePoint {
     /// The identity.
+    ///
+    /// ```
+    /// use edwards25519_group::{AffinePoint, SubgroupAffinePoint};
+    ///
+    /// assert_eq!(SubgroupAffinePoint::IDENTITY.to_affine(), AffinePoint::IDENTITY);
+    /// assert_eq!(SubgroupAffinePoint::default(), SubgroupAffinePoint::IDENTITY);
+    /// ```
     pub const IDENTITY: SubgroupAffinePoint = SubgroupAffinePoint(AffinePoint::IDENTITY);
     /// The RFC 8032 base point B, which generates the subgroup.
+    ///
+    /// ```
+    /// use edwards25519_group::{AffinePoint, SubgroupAffinePoint, SubgroupPoint};
+    ///
+    /// assert_eq!(SubgroupAffinePoint::GENERATOR.to_affine(), AffinePoint::GENERATOR);
+    /// assert_eq!(SubgroupAffinePoint::GENERATOR.to_subgroup_point(), SubgroupPoint::GENERATOR);
+    /// ```
     pub const GENERATOR: SubgroupAffinePoint = SubgroupAffinePoint(AffinePoint::GENERATOR);
 
     /// `p` if it is torsion-free (constant time, one scalar multiplication by l).
+    ///
+    /// ```
+    /// use edwards25519_group::{AffinePoint, Point, SubgroupAffinePoint};
+    ///
+    /// let b = AffinePoint::GENERATOR;
+    /// assert!(bool::from(SubgroupAffinePoint::from_affine(&b).is_some()));
+    /// // B plus a point of order 4 (y = 0) has torsion: refused.
+    /// let t4 = Point::from_bytes(&[0; 32]).expect("y = 0 is a point");
+    /// let bad = (Point::GENERATOR + t4).to_affine();
+    /// assert!(bool::from(SubgroupAffinePoint::from_affine(&bad).is_none()));
+    /// ```
     pub fn from_affine(p: &AffinePoint) -> CtOption<SubgroupAffinePoint> {
         let ok = Choice::from(p.to_point().is_torsion_free() as u8);
         CtOption::new(SubgroupAffinePoint(*p), ok)
     }
 
     /// The point, as an affine point of the whole group.
+    ///
+    /// ```
+    /// use edwards25519_group::{AffinePoint, SubgroupAffinePoint};
+    ///
+    /// let b = AffinePoint::GENERATOR;
+    /// let s = SubgroupAffinePoint::from_affine(&b).expect("torsion-free");
+    /// assert_eq!(s.to_affine(), b);
+    /// ```
     pub fn to_affine(&self) -> AffinePoint {
         self.0
     }
 
     /// The point in extended coordinates, as a [`SubgroupPoint`].
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, SubgroupAffinePoint};
+    ///
+    /// let p = SubgroupAffinePoint::GENERATOR.to_subgroup_point();
+    /// assert_eq!(p.to_point(), Point::GENERATOR);
+    /// ```
     pub fn to_subgroup_point(&self) -> SubgroupPoint {
         SubgroupPoint(self.0.to_point())
     }
 
     /// The x-coordinate.
+    ///
+    /// ```
+    /// use edwards25519_group::{AffinePoint, SubgroupAffinePoint};
+    ///
+    /// assert_eq!(SubgroupAffinePoint::GENERATOR.x(), AffinePoint::GENERATOR.x());
+    /// ```
     pub fn x(&self) -> edwards25519_field::FieldElement {
         self.0.x()
     }
 
     /// The y-coordinate.
+    ///
+    /// ```
+    /// use edwards25519_group::{AffinePoint, SubgroupAffinePoint};
+    ///
+    /// assert_eq!(SubgroupAffinePoint::GENERATOR.y(), AffinePoint::GENERATOR.y());
+    /// ```
     pub fn y(&self) -> edwards25519_field::FieldElement {
         self.0.y()
     }

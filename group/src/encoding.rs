@@ -155,6 +155,18 @@ impl Point {
 
     /// The canonical RFC 8032 encoding: y (reduced, little-endian) with the low bit of
     /// x in bit 255. One field inversion.
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, Scalar};
+    ///
+    /// let p = Point::mul_base(&Scalar::from(5u8));
+    /// let bytes = p.to_bytes();
+    /// assert_eq!(Point::from_canonical_bytes(&bytes), Ok(p));
+    /// // The identity (0, 1): y = 1, sign bit clear.
+    /// let mut one = [0u8; 32];
+    /// one[0] = 1;
+    /// assert_eq!(Point::IDENTITY.to_bytes(), one);
+    /// ```
     pub fn to_bytes(&self) -> [u8; 32] {
         crate::backend::serial::field_dispatch!(F => encode::<F>(&self.0.convert::<F>()))
     }

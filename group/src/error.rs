@@ -13,6 +13,16 @@ use core::fmt;
 /// [`NonCanonicalFieldElement`](Self::NonCanonicalFieldElement), then
 /// [`NegativeFieldElement`](Self::NegativeFieldElement), then
 /// [`InvalidRistrettoEncoding`](Self::InvalidRistrettoEncoding).
+///
+/// ```
+/// use edwards25519_group::{DecodeError, Point};
+///
+/// let mut two = [0u8; 32];
+/// two[0] = 2; // y = 2: no point has it
+/// assert_eq!(Point::from_bytes(&two), Err(DecodeError::NotOnCurve));
+/// let e = Point::try_from(&[0u8; 31][..]).expect_err("31 bytes");
+/// assert_eq!(e, DecodeError::InvalidLength { expected: 32, actual: 31 });
+/// ```
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DecodeError {

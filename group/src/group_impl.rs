@@ -180,16 +180,50 @@ impl core::fmt::Debug for SubgroupPoint {
 #[cfg_attr(docsrs, doc(cfg(feature = "group")))]
 impl SubgroupPoint {
     /// The identity.
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, SubgroupPoint};
+    /// use group::Group;
+    ///
+    /// assert_eq!(SubgroupPoint::IDENTITY, SubgroupPoint::identity());
+    /// assert_eq!(SubgroupPoint::IDENTITY.to_point(), Point::IDENTITY);
+    /// ```
     pub const IDENTITY: SubgroupPoint = SubgroupPoint(Point::IDENTITY);
     /// The RFC 8032 base point B, which generates the subgroup.
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, SubgroupPoint};
+    /// use group::Group;
+    ///
+    /// assert_eq!(SubgroupPoint::GENERATOR, SubgroupPoint::generator());
+    /// assert_eq!(SubgroupPoint::GENERATOR.to_point(), Point::GENERATOR);
+    /// ```
     pub const GENERATOR: SubgroupPoint = SubgroupPoint(Point::GENERATOR);
 
     /// `p` if it is torsion-free (constant time, one scalar multiplication by l).
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, Scalar, SubgroupPoint};
+    ///
+    /// let p = Point::mul_base(&Scalar::from(11u8));
+    /// assert!(bool::from(SubgroupPoint::from_point(&p).is_some()));
+    /// // A point of order 4 (y = 0) is not in the subgroup.
+    /// let t4 = Point::from_bytes(&[0; 32]).expect("y = 0 is a point");
+    /// assert!(bool::from(SubgroupPoint::from_point(&(p + t4)).is_none()));
+    /// ```
     pub fn from_point(p: &Point) -> CtOption<SubgroupPoint> {
         p.into_subgroup()
     }
 
     /// The point, as an element of the whole group.
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, Scalar, SubgroupPoint};
+    ///
+    /// let p = Point::mul_base(&Scalar::from(11u8));
+    /// let s = SubgroupPoint::from_point(&p).expect("torsion-free");
+    /// assert_eq!(s.to_point(), p);
+    /// ```
     pub fn to_point(&self) -> Point {
         self.0
     }

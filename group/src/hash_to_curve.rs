@@ -55,15 +55,47 @@ const B_IN_BYTES: usize = 64;
 const S_IN_BYTES: usize = 128;
 /// The longest output of [`expand_message_xmd`]: ell = ceil(len / 64) <= 255 blocks.
 /// (RFC 9380 also caps the length at 65535, which this already implies.)
+///
+/// ```
+/// use edwards25519_group::hash_to_curve::{expand_message_xmd, HashToCurveError, MAX_EXPAND_LEN};
+///
+/// let mut ok = [0u8; 64];
+/// assert!(expand_message_xmd(b"msg", b"DST-example", &mut ok).is_ok());
+/// let mut too_long = vec![0u8; MAX_EXPAND_LEN + 1];
+/// assert_eq!(
+///     expand_message_xmd(b"msg", b"DST-example", &mut too_long),
+///     Err(HashToCurveError::OutputTooLong { requested: MAX_EXPAND_LEN + 1, max: MAX_EXPAND_LEN })
+/// );
+/// ```
 pub const MAX_EXPAND_LEN: usize = 255 * B_IN_BYTES;
 /// L = ceil((ceil(log2(p)) + k)/8) = ceil((255 + 128)/8) = 48 bytes per field element
 /// (RFC 9380 §5.2, k = 128, the suites' security level).
 const L: usize = 48;
 /// The most field elements [`hash_to_field`] can make: 48·count <= [`MAX_EXPAND_LEN`].
+///
+/// ```
+/// use edwards25519_group::FieldElement;
+/// use edwards25519_group::hash_to_curve::{hash_to_field, HashToCurveError, MAX_FIELD_ELEMENTS};
+///
+/// let mut too_many = vec![FieldElement::ZERO; MAX_FIELD_ELEMENTS + 1];
+/// assert_eq!(
+///     hash_to_field(b"msg", b"DST-example", &mut too_many),
+///     Err(HashToCurveError::TooManyFieldElements { requested: MAX_FIELD_ELEMENTS + 1, max: MAX_FIELD_ELEMENTS })
+/// );
+/// ```
 pub const MAX_FIELD_ELEMENTS: usize = MAX_EXPAND_LEN / L;
 
 /// A length that RFC 9380 forbids: why [`expand_message_xmd`] or [`hash_to_field`]
 /// refused to run.
+///
+/// ```
+/// use edwards25519_group::hash_to_curve::{expand_message_xmd, HashToCurveError};
+///
+/// let mut out = vec![0u8; 20_000];
+/// let e = expand_message_xmd(b"msg", b"DST-example", &mut out).expect_err("too long");
+/// assert!(matches!(e, HashToCurveError::OutputTooLong { requested: 20_000, .. }));
+/// assert!(e.to_string().contains("20000"));
+/// ```
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HashToCurveError {
@@ -257,6 +289,18 @@ fn from_be48(bytes: &[u8; L]) -> FieldElement {
 /// than 16320 expanded bytes); `out` is then left unchanged.
 ///
 /// Constant time in the contents of `msg`.
+///
+/// ```
+/// use edwards25519_group::hash_to_curve::hash_to_field;
+/// use edwards25519_group::{FieldElement, Point};
+///
+/// let dst = b"example-protocol_edwards25519_XMD:SHA-512_ELL2_RO_";
+/// let mut u = [FieldElement::ZERO; 2];
+/// hash_to_field(b"a message", dst, &mut u).expect("2 elements is within the limit");
+/// // RFC 9380 hash_to_curve is clear_cofactor(map_to_curve(u0) + map_to_curve(u1)).
+/// let p = (Point::map_to_curve(&u[0]) + Point::map_to_curve(&u[1])).mul_by_cofactor();
+/// assert_eq!(p, Point::hash_to_curve(b"a message", dst));
+/// ```
 pub fn hash_to_field(
     msg: &[u8],
     dst: &[u8],
@@ -414,6 +458,15 @@ impl Point {
     ///
     /// Constant time in u: straight-line code with one square-root exponentiation and
     /// [`Choice`]-driven selections. Runs on the fastest field backend.
+    ///
+    /// ```
+    /// use edwards25519_group::{FieldElement, Point};
+    ///
+    /// let p = Point::map_to_curve(&FieldElement::from_bytes(&[7; 32]));
+    /// assert_eq!(Point::from_bytes(&p.to_bytes()), Ok(p));
+    /// // u = 0 is an exceptional case: the identity.
+    /// assert_eq!(Point::map_to_curve(&FieldElement::ZERO), Point::IDENTITY);
+    /// ```
     pub fn map_to_curve(u: &FieldElement) -> Point {
         edwards25519_field::dispatch!(F => {
             Point(map_to_edwards(&F::from_field(u)).convert::<FieldElement>())
@@ -430,6 +483,20 @@ impl Point {
     /// same. Never fails, never panics.
     ///
     /// Constant time in the contents of `msg` (a VOPRF input may be secret).
+    ///
+    /// ```
+    /// use edwards25519_group::Point;
+    ///
+    /// // RFC 9380 Appendix B.2, edwards25519_XMD:SHA-512_ELL2_RO_, msg = "": P.y in big-endian
+    /// // hex; x is even, so the encoding is y little-endian.
+    /// let dst = b"QUUX-V01-CS02-with-edwards25519_XMD:SHA-512_ELL2_RO_";
+    /// let p = Point::hash_to_curve(b"", dst);
+    /// let mut y = hex::decode("09a6c8561a0b22bef63124c588ce4c62ea83a3c899763af26d795302e115dc21")
+    ///     .expect("hex");
+    /// y.reverse();
+    /// assert_eq!(p.to_bytes().to_vec(), y);
+    /// assert!(p.is_torsion_free());
+    /// ```
     pub fn hash_to_curve(msg: &[u8], dst: &[u8]) -> Point {
         let mut u = [FieldElement::ZERO; 2];
         fill_field(msg, dst, &mut u);
@@ -444,6 +511,19 @@ impl Point {
     ///
     /// DST rules as for [`Point::hash_to_curve`]; never fails. Constant time in the
     /// contents of `msg`.
+    ///
+    /// ```
+    /// use edwards25519_group::hash_to_curve::hash_to_field;
+    /// use edwards25519_group::{FieldElement, Point};
+    ///
+    /// let dst = b"example-protocol_edwards25519_XMD:SHA-512_ELL2_NU_";
+    /// let p = Point::encode_to_curve(b"a message", dst);
+    /// // RFC 9380 encode_to_curve: clear_cofactor(map_to_curve(u)), one field element.
+    /// let mut u = [FieldElement::ZERO; 1];
+    /// hash_to_field(b"a message", dst, &mut u).expect("within the limit");
+    /// assert_eq!(p, Point::map_to_curve(&u[0]).mul_by_cofactor());
+    /// assert!(p.is_torsion_free());
+    /// ```
     pub fn encode_to_curve(msg: &[u8], dst: &[u8]) -> Point {
         let mut u = [FieldElement::ZERO; 1];
         fill_field(msg, dst, &mut u);
@@ -463,6 +543,15 @@ impl Point {
 /// about 2^-252) u = 0 is returned.
 ///
 /// DST rules and constant time as for [`Point::hash_to_curve`].
+///
+/// ```
+/// use edwards25519_group::Point;
+/// use edwards25519_group::hash_to_curve::hash_to_curve25519;
+///
+/// let dst = b"example-protocol_curve25519_XMD:SHA-512_ELL2_RO_";
+/// let u = hash_to_curve25519(b"a message", dst);
+/// assert_eq!(u, Point::hash_to_curve(b"a message", dst).to_montgomery());
+/// ```
 pub fn hash_to_curve25519(msg: &[u8], dst: &[u8]) -> MontgomeryPoint {
     Point::hash_to_curve(msg, dst).to_montgomery()
 }
@@ -470,6 +559,15 @@ pub fn hash_to_curve25519(msg: &[u8], dst: &[u8]) -> MontgomeryPoint {
 /// The u-coordinate of RFC 9380 `encode_to_curve` with suite
 /// `curve25519_XMD:SHA-512_ELL2_NU_` (non-uniform; see [`Point::encode_to_curve`] and
 /// [`hash_to_curve25519`]).
+///
+/// ```
+/// use edwards25519_group::Point;
+/// use edwards25519_group::hash_to_curve::encode_to_curve25519;
+///
+/// let dst = b"example-protocol_curve25519_XMD:SHA-512_ELL2_NU_";
+/// let u = encode_to_curve25519(b"a message", dst);
+/// assert_eq!(u, Point::encode_to_curve(b"a message", dst).to_montgomery());
+/// ```
 pub fn encode_to_curve25519(msg: &[u8], dst: &[u8]) -> MontgomeryPoint {
     Point::encode_to_curve(msg, dst).to_montgomery()
 }

@@ -84,6 +84,17 @@ use models::{D, Extended};
 /// **Invariant**: always a valid curve point: Z != 0, -X² + Y² = Z² + d·T², X·Y = Z·T.
 /// Equality ([`PartialEq`], [`ConstantTimeEq`]) compares group elements, not
 /// coordinates.
+///
+/// ```
+/// use edwards25519_group::{Point, Scalar};
+///
+/// let a = Scalar::from(6u8);
+/// let b = Scalar::from(7u8);
+/// let p = Point::mul_base(&a);
+/// assert_eq!(&p * &b, Point::mul_base(&(a * b)));
+/// assert_eq!(p + Point::mul_base(&b), Point::mul_base(&(a + b)));
+/// assert_eq!(Point::from_bytes(&p.to_bytes()), Ok(p));
+/// ```
 #[derive(Clone, Copy)]
 pub struct Point(pub(crate) Extended<FieldElement>);
 
@@ -107,9 +118,27 @@ const BASE_T: FieldElement = FieldElement::from_bytes(&[
 
 impl Point {
     /// The neutral element, (0, 1).
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, Scalar};
+    ///
+    /// let p = Point::mul_base(&Scalar::from(9u8));
+    /// assert_eq!(p + Point::IDENTITY, p);
+    /// assert_eq!(p - p, Point::IDENTITY);
+    /// assert!(Point::IDENTITY.is_identity());
+    /// ```
     pub const IDENTITY: Point = Point(Extended::IDENTITY);
 
     /// The RFC 8032 base point B: y = 4/5, x even (non-negative). Its order is l.
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, Scalar};
+    ///
+    /// assert_eq!(Point::mul_base(&Scalar::ONE), Point::GENERATOR);
+    /// // Its order is l: l·B = 0, i.e. B is torsion-free.
+    /// assert!(Point::GENERATOR.is_torsion_free());
+    /// assert!(!Point::GENERATOR.is_identity());
+    /// ```
     pub const GENERATOR: Point = Point(Extended {
         x: BASE_X,
         y: BASE_Y,
@@ -118,16 +147,43 @@ impl Point {
     });
 
     /// 2·self.
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, Scalar};
+    ///
+    /// let p = Point::mul_base(&Scalar::from(9u8));
+    /// assert_eq!(p.double(), p + p);
+    /// ```
     pub fn double(&self) -> Point {
         Point(self.0.double())
     }
 
     /// 8·self (three doublings), which clears any small-order component.
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, Scalar};
+    ///
+    /// let p = Point::mul_base(&Scalar::from(9u8));
+    /// assert_eq!(p.mul_by_cofactor(), &p * &Scalar::from(8u8));
+    /// // A point of order 4 (y = 0) is cleared.
+    /// let t4 = Point::from_bytes(&[0; 32]).expect("y = 0 is a point");
+    /// assert!(t4.mul_by_cofactor().is_identity());
+    /// ```
     pub fn mul_by_cofactor(&self) -> Point {
         Point(self.0.mul_by_pow_2(3))
     }
 
     /// Whether self is the identity. Constant time.
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, Scalar};
+    ///
+    /// assert!(Point::IDENTITY.is_identity());
+    /// assert!(!Point::GENERATOR.is_identity());
+    /// // l·B = 0: l - 1 + 1.
+    /// let l_minus_1 = -Scalar::ONE;
+    /// assert!((Point::mul_base(&l_minus_1) + Point::GENERATOR).is_identity());
+    /// ```
     pub fn is_identity(&self) -> bool {
         self.ct_is_identity().into()
     }
@@ -139,18 +195,47 @@ impl Point {
 
     /// Whether self has small order (divides the cofactor 8): 8·self is the identity.
     /// Constant time.
+    ///
+    /// ```
+    /// use edwards25519_group::Point;
+    ///
+    /// let t4 = Point::from_bytes(&[0; 32]).expect("y = 0 is a point");
+    /// assert!(t4.is_small_order());
+    /// assert!(Point::IDENTITY.is_small_order());
+    /// assert!(!Point::GENERATOR.is_small_order());
+    /// assert!(!(Point::GENERATOR + t4).is_small_order());
+    /// ```
     pub fn is_small_order(&self) -> bool {
         self.mul_by_cofactor().is_identity()
     }
 
     /// Whether self is in the prime-order subgroup: l·self is the identity. Constant
     /// time (a full constant-time scalar multiplication by l).
+    ///
+    /// ```
+    /// use edwards25519_group::Point;
+    ///
+    /// let t4 = Point::from_bytes(&[0; 32]).expect("y = 0 is a point");
+    /// assert!(Point::GENERATOR.is_torsion_free());
+    /// assert!(!(Point::GENERATOR + t4).is_torsion_free());
+    /// ```
     pub fn is_torsion_free(&self) -> bool {
         self.mul_by_group_order().is_identity()
     }
 
     /// The extended coordinates (X, Y, Z, T): x = X/Z, y = Y/Z, x·y = T/Z. Not unique:
     /// any nonzero multiple of all four is the same point.
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, Scalar};
+    ///
+    /// let p = Point::mul_base(&Scalar::from(9u8));
+    /// let (x, y, z, t) = p.extended_coordinates();
+    /// assert_eq!(x * y, z * t);
+    /// let a = p.to_affine();
+    /// assert_eq!((x * z.invert(), y * z.invert()), (a.x(), a.y()));
+    /// assert_eq!(Point::from_extended_coordinates(x, y, z, t), Ok(p));
+    /// ```
     pub fn extended_coordinates(&self) -> (FieldElement, FieldElement, FieldElement, FieldElement) {
         (self.0.x, self.0.y, self.0.z, self.0.t)
     }
@@ -160,6 +245,25 @@ impl Point {
     /// -X² + Y² = Z² + d·T² (else [`DecodeError::NotOnCurve`]).
     ///
     /// The checks run in constant time; only the final verdict branches.
+    ///
+    /// ```
+    /// use edwards25519_group::{DecodeError, FieldElement, Point};
+    ///
+    /// let (x, y, z, t) = Point::GENERATOR.extended_coordinates();
+    /// // Any nonzero multiple of all four is the same point.
+    /// let k = FieldElement::from_bytes(&[3; 32]);
+    /// assert_eq!(Point::from_extended_coordinates(k * x, k * y, k * z, k * t), Ok(Point::GENERATOR));
+    /// let zero = FieldElement::ZERO;
+    /// assert_eq!(
+    ///     Point::from_extended_coordinates(zero, zero, zero, zero),
+    ///     Err(DecodeError::InvalidCoordinates)
+    /// );
+    /// // T changed by a factor: X·Y != Z·T.
+    /// assert_eq!(
+    ///     Point::from_extended_coordinates(x, y, z, k * t),
+    ///     Err(DecodeError::InvalidCoordinates)
+    /// );
+    /// ```
     pub fn from_extended_coordinates(
         x: FieldElement,
         y: FieldElement,

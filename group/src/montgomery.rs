@@ -44,6 +44,15 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 use crate::{Point, Scalar};
 
 /// The u-coordinate of the Curve25519 base point, u = 9 (RFC 7748 §4.1).
+///
+/// ```
+/// use edwards25519_group::Point;
+/// use edwards25519_group::montgomery::{MontgomeryPoint, X25519_BASEPOINT};
+///
+/// // u = 9 is the image of the Ed25519 base point.
+/// assert_eq!(Point::GENERATOR.to_montgomery(), MontgomeryPoint(X25519_BASEPOINT));
+/// assert_eq!(X25519_BASEPOINT[0], 9);
+/// ```
 pub const X25519_BASEPOINT: [u8; 32] = {
     let mut b = [0u8; 32];
     b[0] = 9;
@@ -64,19 +73,50 @@ const A24: u32 = 121_666;
 /// stand for their residue mod p, as RFC 7748 asks of X25519. Equality
 /// ([`PartialEq`], [`ConstantTimeEq`]) and hashing compare u mod p (bit 255 ignored), not
 /// the bytes; the field `.0` keeps the bytes as given.
+///
+/// ```
+/// use edwards25519_group::montgomery::MontgomeryPoint;
+///
+/// // Equality is of u mod p: bit 255 is ignored.
+/// let mut high = MontgomeryPoint::BASEPOINT.to_bytes();
+/// high[31] |= 0x80;
+/// assert_eq!(MontgomeryPoint(high), MontgomeryPoint::BASEPOINT);
+/// assert_ne!(MontgomeryPoint(high).0, MontgomeryPoint::BASEPOINT.0);
+/// ```
 #[derive(Clone, Copy, Default)]
 pub struct MontgomeryPoint(pub [u8; 32]);
 
 impl MontgomeryPoint {
     /// The base point, u = 9 ([`X25519_BASEPOINT`]).
+    ///
+    /// ```
+    /// use edwards25519_group::montgomery::MontgomeryPoint;
+    ///
+    /// let k = [0x33u8; 32];
+    /// assert_eq!(MontgomeryPoint::BASEPOINT.mul_clamped(k), MontgomeryPoint::mul_base_clamped(k));
+    /// ```
     pub const BASEPOINT: MontgomeryPoint = MontgomeryPoint(X25519_BASEPOINT);
 
     /// The bytes, as given.
+    ///
+    /// ```
+    /// use edwards25519_group::montgomery::MontgomeryPoint;
+    ///
+    /// let bytes = [0xffu8; 32];
+    /// assert_eq!(MontgomeryPoint(bytes).to_bytes(), bytes); // as given, not reduced
+    /// ```
     pub const fn to_bytes(&self) -> [u8; 32] {
         self.0
     }
 
     /// The bytes, borrowed.
+    ///
+    /// ```
+    /// use edwards25519_group::montgomery::MontgomeryPoint;
+    ///
+    /// let p = MontgomeryPoint::mul_base_clamped([1; 32]);
+    /// assert_eq!(p.as_bytes(), &p.to_bytes());
+    /// ```
     pub const fn as_bytes(&self) -> &[u8; 32] {
         &self.0
     }
@@ -91,6 +131,22 @@ impl MontgomeryPoint {
     /// Constant time in `scalar` and in u: a Montgomery ladder of 255 steps with
     /// conditional swaps, one inversion at the end (constant-time safegcd). Runs on the
     /// fastest field backend this CPU supports, chosen once per call.
+    ///
+    /// ```
+    /// use edwards25519_group::montgomery::MontgomeryPoint;
+    ///
+    /// // RFC 7748 §5.2, the first test vector.
+    /// let k: [u8; 32] = hex::decode("a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4")
+    ///     .expect("hex")
+    ///     .try_into()
+    ///     .expect("32 bytes");
+    /// let u: [u8; 32] = hex::decode("e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c")
+    ///     .expect("hex")
+    ///     .try_into()
+    ///     .expect("32 bytes");
+    /// let out = MontgomeryPoint(u).mul_clamped(k);
+    /// assert_eq!(hex::encode(out.0), "c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552");
+    /// ```
     pub fn mul_clamped(&self, scalar: [u8; 32]) -> MontgomeryPoint {
         let k = clamp(scalar);
         let u = FieldElement::from_bytes(&self.0);
@@ -99,6 +155,16 @@ impl MontgomeryPoint {
 
     /// [`MontgomeryPoint::mul_clamped`], refusing an all-zero result (u of small order,
     /// RFC 7748 §6.1): none then. Constant time (the check is a [`Choice`]).
+    ///
+    /// ```
+    /// use edwards25519_group::montgomery::MontgomeryPoint;
+    ///
+    /// let k = [0x44u8; 32];
+    /// let peer = MontgomeryPoint::mul_base_clamped([0x55; 32]);
+    /// assert_eq!(peer.mul_clamped_checked(k).into_option(), Some(peer.mul_clamped(k)));
+    /// // u = 0 has small order: the result would be all zero, so none.
+    /// assert!(bool::from(MontgomeryPoint([0; 32]).mul_clamped_checked(k).is_none()));
+    /// ```
     pub fn mul_clamped_checked(&self, scalar: [u8; 32]) -> CtOption<MontgomeryPoint> {
         let out = self.mul_clamped(scalar);
         let nonzero = !out.0.ct_eq(&[0u8; 32]);
@@ -111,6 +177,14 @@ impl MontgomeryPoint {
     /// Computed as \[k\]B on edwards25519 with the precomputed base table
     /// ([`Point::mul_base`], the clamped k reduced mod l: B has order l) and mapped to u
     /// with one inversion. Constant time.
+    ///
+    /// ```
+    /// use edwards25519_group::montgomery::{x25519, MontgomeryPoint, X25519_BASEPOINT};
+    ///
+    /// let secret = [0x66u8; 32];
+    /// let public = MontgomeryPoint::mul_base_clamped(secret);
+    /// assert_eq!(public.0, x25519(secret, X25519_BASEPOINT));
+    /// ```
     pub fn mul_base_clamped(scalar: [u8; 32]) -> MontgomeryPoint {
         let s = Scalar::from_bytes_with_clamping(scalar);
         Point::mul_base(&s).to_montgomery()
@@ -125,6 +199,15 @@ impl MontgomeryPoint {
     /// x = 0 (u = 0, the point (0, -1)) the sign has no effect.
     ///
     /// Constant time up to the final accept/reject.
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, Scalar};
+    ///
+    /// let p = Point::mul_base(&Scalar::from(12u8));
+    /// let sign = p.to_bytes()[31] >> 7; // the sign of x
+    /// assert_eq!(p.to_montgomery().to_edwards(sign), Some(p));
+    /// assert_eq!(p.to_montgomery().to_edwards(sign ^ 1), Some(-p));
+    /// ```
     pub fn to_edwards(&self, sign: u8) -> Option<Point> {
         let u = FieldElement::from_bytes(&self.0);
         let one = FieldElement::ONE;
@@ -154,6 +237,16 @@ pub fn x25519(scalar: [u8; 32], u: [u8; 32]) -> [u8; 32] {
 
 /// [`x25519`], refusing an all-zero shared secret (RFC 7748 §6.1: the peer's u was of
 /// small order): none then. Constant time.
+///
+/// ```
+/// use edwards25519_group::montgomery::{x25519, x25519_checked, X25519_BASEPOINT};
+///
+/// let (a, b) = ([1u8; 32], [2u8; 32]);
+/// let pb = x25519(b, X25519_BASEPOINT);
+/// assert_eq!(x25519_checked(a, pb).into_option(), Some(x25519(a, pb)));
+/// // A peer key of small order (u = 0) gives all zeros: refused.
+/// assert!(bool::from(x25519_checked(a, [0; 32]).is_none()));
+/// ```
 pub fn x25519_checked(scalar: [u8; 32], u: [u8; 32]) -> CtOption<[u8; 32]> {
     MontgomeryPoint(u).mul_clamped_checked(scalar).map(|p| p.0)
 }
@@ -162,6 +255,21 @@ impl Point {
     /// The u-coordinate of the birationally equivalent Curve25519 point, u = (1 + y)/(1 - y):
     /// the bytes of [`Point::to_montgomery_bytes`]. The identity and the point of order
     /// 2, (0, -1), map to u = 0. One inversion.
+    ///
+    /// ```
+    /// use edwards25519_group::montgomery::MontgomeryPoint;
+    /// use edwards25519_group::{Point, Scalar};
+    ///
+    /// assert_eq!(Point::GENERATOR.to_montgomery(), MontgomeryPoint::BASEPOINT);
+    /// // The map commutes with scalar multiplication: for an already-clamped k,
+    /// // k·B mapped to Curve25519 is X25519(k, 9).
+    /// let mut k = [0x99u8; 32];
+    /// k[0] &= 248;
+    /// k[31] = (k[31] & 127) | 64;
+    /// let p = Point::mul_base(&Scalar::from_bytes_mod_order(k));
+    /// assert_eq!(p.to_montgomery(), MontgomeryPoint::mul_base_clamped(k));
+    /// assert_eq!(Point::IDENTITY.to_montgomery(), MontgomeryPoint([0; 32]));
+    /// ```
     pub fn to_montgomery(&self) -> MontgomeryPoint {
         MontgomeryPoint(self.to_montgomery_bytes())
     }

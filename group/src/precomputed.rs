@@ -149,11 +149,27 @@ impl FixedBaseTable {
     }
 
     /// The point the table was built from.
+    ///
+    /// ```
+    /// use edwards25519_group::{FixedBaseTable, Point};
+    ///
+    /// let table = FixedBaseTable::new(&Point::GENERATOR);
+    /// assert_eq!(table.point(), &Point::GENERATOR);
+    /// ```
     pub fn point(&self) -> &Point {
         &self.point
     }
 
     /// scalar·point, in constant time (safe for secret scalars).
+    ///
+    /// ```
+    /// use edwards25519_group::{FixedBaseTable, Point, Scalar};
+    ///
+    /// let p = Point::mul_base(&Scalar::from(5u8));
+    /// let table = FixedBaseTable::new(&p);
+    /// let s = Scalar::from_bytes_mod_order([0x77; 32]);
+    /// assert_eq!(table.mul(&s), &p * &s);
+    /// ```
     pub fn mul(&self, scalar: &Scalar) -> Point {
         #[allow(unused_mut)]
         let mut digits = scalar.as_radix_16();
@@ -274,6 +290,16 @@ impl VartimePrecomputedMultiscalar {
     /// The tables for `static_points` (anything iterable whose items borrow as
     /// [`Point`]), in the representation of the fastest point backend this CPU runs:
     /// a doubling and 63 additions per point and one inversion for all of them.
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, Scalar, VartimePrecomputedMultiscalar};
+    ///
+    /// let (a, b) = (Point::mul_base(&Scalar::from(2u8)), Point::mul_base(&Scalar::from(3u8)));
+    /// let pre = VartimePrecomputedMultiscalar::new([a, b]);
+    /// let s = [Scalar::from(10u8), Scalar::from(100u8)];
+    /// // 10·2B + 100·3B = 320·B.
+    /// assert_eq!(pre.vartime_multiscalar_mul(&s), Point::mul_base(&Scalar::from(320u16)));
+    /// ```
     pub fn new<I>(static_points: I) -> Self
     where
         I: IntoIterator,
@@ -286,11 +312,25 @@ impl VartimePrecomputedMultiscalar {
     }
 
     /// The number of static points.
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, VartimePrecomputedMultiscalar};
+    ///
+    /// let pre = VartimePrecomputedMultiscalar::new([Point::GENERATOR, Point::IDENTITY]);
+    /// assert_eq!(pre.len(), 2);
+    /// ```
     pub fn len(&self) -> usize {
         self.points.len()
     }
 
     /// Whether there are no static points.
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, VartimePrecomputedMultiscalar};
+    ///
+    /// assert!(VartimePrecomputedMultiscalar::new(Vec::<Point>::new()).is_empty());
+    /// assert!(!VartimePrecomputedMultiscalar::new([Point::GENERATOR]).is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.points.is_empty()
     }
@@ -303,6 +343,15 @@ impl VartimePrecomputedMultiscalar {
     ///
     /// If `static_scalars` does not yield exactly one scalar per static point, with the
     /// message "multiscalar multiplication: scalars and points have different lengths".
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, Scalar, VartimePrecomputedMultiscalar};
+    ///
+    /// let points = [Point::GENERATOR, Point::GENERATOR.double()];
+    /// let pre = VartimePrecomputedMultiscalar::new(&points);
+    /// let s = [Scalar::from(5u8), Scalar::from(7u8)];
+    /// assert_eq!(pre.vartime_multiscalar_mul(&s), Point::vartime_multiscalar_mul(&s, &points));
+    /// ```
     pub fn vartime_multiscalar_mul<I>(&self, static_scalars: I) -> Point
     where
         I: IntoIterator,
@@ -326,6 +375,17 @@ impl VartimePrecomputedMultiscalar {
     /// `dynamic_scalars` and `dynamic_points` yield different numbers of items, with
     /// the message "multiscalar multiplication: scalars and points have different
     /// lengths".
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, Scalar, VartimePrecomputedMultiscalar};
+    ///
+    /// let b = Point::GENERATOR;
+    /// let pre = VartimePrecomputedMultiscalar::new([b]);
+    /// let q = b.double();
+    /// // 5·B (static) + 7·2B (given now) = 19·B.
+    /// let sum = pre.vartime_mixed_multiscalar_mul([Scalar::from(5u8)], [Scalar::from(7u8)], [q]);
+    /// assert_eq!(sum, Point::mul_base(&Scalar::from(19u8)));
+    /// ```
     pub fn vartime_mixed_multiscalar_mul<I, J, K>(
         &self,
         static_scalars: I,

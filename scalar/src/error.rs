@@ -4,6 +4,16 @@ use core::fmt;
 
 /// Why [`Scalar::try_from`](crate::Scalar#impl-TryFrom<%26[u8]>-for-Scalar) refused a
 /// byte slice.
+///
+/// ```
+/// use edwards25519_scalar::{Scalar, ScalarError};
+///
+/// let short = Scalar::try_from(&[0u8; 31][..]);
+/// assert_eq!(short.err(), Some(ScalarError::InvalidLength { expected: 32, actual: 31 }));
+/// // 2^256 - 1 is not below l.
+/// assert_eq!(Scalar::try_from(&[0xffu8; 32][..]).err(), Some(ScalarError::NonCanonical));
+/// assert!(Scalar::try_from(&[1u8; 32][..]).is_ok());
+/// ```
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ScalarError {

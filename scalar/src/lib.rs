@@ -96,18 +96,60 @@ pub use recoding::signed_radix_16;
 ///
 /// **Invariant**: the limbs hold the canonical value, `< l` (little-endian 64-bit limbs).
 /// Every constructor reduces or rejects, so the invariant holds for every value.
+///
+/// ```
+/// use edwards25519_scalar::Scalar;
+///
+/// let a = Scalar::from(6u8);
+/// let b = Scalar::from_bytes_mod_order([0x44; 32]);
+/// let c = Scalar::from(1u64 << 40);
+/// assert_eq!((a + b) * c, a * c + b * c);
+/// assert_eq!(b * b.invert(), Scalar::ONE);
+/// assert_eq!(Scalar::from_canonical_bytes(b.to_bytes()).into_option(), Some(b));
+/// ```
 #[derive(Clone, Copy)]
 pub struct Scalar(pub(crate) Limbs);
 
 impl Scalar {
     /// 0.
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    ///
+    /// let a = Scalar::from(6u8);
+    /// assert_eq!(a + Scalar::ZERO, a);
+    /// assert_eq!(a - a, Scalar::ZERO);
+    /// assert_eq!(Scalar::ZERO.to_bytes(), [0; 32]);
+    /// ```
     pub const ZERO: Scalar = Scalar([0; 4]);
     /// 1.
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    ///
+    /// let a = Scalar::from(6u8);
+    /// assert_eq!(a * Scalar::ONE, a);
+    /// assert_eq!(Scalar::ONE, Scalar::from(1u8));
+    /// ```
     pub const ONE: Scalar = Scalar([1, 0, 0, 0]);
 
     /// Decodes a canonical little-endian encoding: `None` (as a [`CtOption`]) when the
     /// value is l or more, including every encoding with any of the top 3 bits set.
     /// The comparison is constant time.
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    ///
+    /// // l = 2^252 + 27742317777372353535851937790883648493, little-endian.
+    /// let l: [u8; 32] = [
+    ///     0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9,
+    ///     0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+    /// ];
+    /// assert!(bool::from(Scalar::from_canonical_bytes(l).is_none()));
+    /// let mut l_minus_1 = l;
+    /// l_minus_1[0] -= 1;
+    /// assert_eq!(Scalar::from_canonical_bytes(l_minus_1).into_option(), Some(-Scalar::ONE));
+    /// ```
     #[inline]
     pub fn from_canonical_bytes(bytes: [u8; 32]) -> CtOption<Scalar> {
         let x: Limbs = limbs::from_le_bytes(&bytes);
@@ -118,6 +160,19 @@ impl Scalar {
     }
 
     /// Decodes 32 little-endian bytes as an integer (all 256 bits) and reduces it mod l.
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    ///
+    /// // l reduces to 0 and l + 1 to 1.
+    /// let mut l: [u8; 32] = [
+    ///     0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9,
+    ///     0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+    /// ];
+    /// assert_eq!(Scalar::from_bytes_mod_order(l), Scalar::ZERO);
+    /// l[0] += 1;
+    /// assert_eq!(Scalar::from_bytes_mod_order(l), Scalar::ONE);
+    /// ```
     #[inline]
     pub fn from_bytes_mod_order(bytes: [u8; 32]) -> Scalar {
         let x: Limbs = limbs::from_le_bytes(&bytes);
@@ -130,6 +185,23 @@ impl Scalar {
     /// With uniformly random input the result is uniform modulo l up to a bias of
     /// about 2^-259 (upstream's `SetUniformBytes`; Ed25519 reduces its SHA-512 hashes
     /// with it).
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    ///
+    /// // 2^256 mod l, two ways.
+    /// let mut wide = [0u8; 64];
+    /// wide[32] = 1;
+    /// let two_128 = Scalar::from(u128::MAX) + Scalar::ONE;
+    /// assert_eq!(Scalar::from_bytes_mod_order_wide(&wide), two_128.square());
+    /// // A 32-byte value, zero-extended, reduces as from_bytes_mod_order does.
+    /// let mut low = [0u8; 64];
+    /// low[..32].copy_from_slice(&[0xff; 32]);
+    /// assert_eq!(
+    ///     Scalar::from_bytes_mod_order_wide(&low),
+    ///     Scalar::from_bytes_mod_order([0xff; 32])
+    /// );
+    /// ```
     #[inline]
     pub fn from_bytes_mod_order_wide(bytes: &[u8; 64]) -> Scalar {
         Scalar(limbs::reduce_wide(&limbs::from_le_bytes(bytes)))
@@ -164,18 +236,45 @@ impl Scalar {
     }
 
     /// The canonical 32-byte little-endian encoding (value < l, so the top 3 bits are 0).
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    ///
+    /// let s = Scalar::from_bytes_mod_order([0xff; 32]);
+    /// let bytes = s.to_bytes();
+    /// assert_eq!(bytes[31] >> 5, 0); // below l < 2^253
+    /// assert_eq!(Scalar::from_canonical_bytes(bytes).into_option(), Some(s));
+    /// let mut seven = [0u8; 32];
+    /// seven[0] = 7;
+    /// assert_eq!(Scalar::from(7u8).to_bytes(), seven);
+    /// ```
     #[inline]
     pub fn to_bytes(&self) -> [u8; 32] {
         limbs::to_le_bytes(&self.0)
     }
 
     /// `a·b + c`, with a single reduction.
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    ///
+    /// let (a, b, c) = (Scalar::from(3u8), Scalar::from_bytes_mod_order([9; 32]), -Scalar::ONE);
+    /// assert_eq!(Scalar::multiply_add(&a, &b, &c), a * b + c);
+    /// ```
     #[inline]
     pub fn multiply_add(a: &Scalar, b: &Scalar, c: &Scalar) -> Scalar {
         Scalar(limbs::mul_add(&a.0, &b.0, &c.0))
     }
 
     /// `self^2`.
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    ///
+    /// let a = Scalar::from_bytes_mod_order([9; 32]);
+    /// assert_eq!(a.square(), a * a);
+    /// assert_eq!(Scalar::from(12u8).square(), Scalar::from(144u8));
+    /// ```
     #[inline]
     pub fn square(&self) -> Scalar {
         Scalar(limbs::square(&self.0))
@@ -185,6 +284,14 @@ impl Scalar {
     ///
     /// Constant time: Bernstein-Yang safegcd with a fixed number of steps (see
     /// `invert.rs`).
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    ///
+    /// let a = Scalar::from_bytes_mod_order([9; 32]);
+    /// assert_eq!(a * a.invert(), Scalar::ONE);
+    /// assert_eq!(Scalar::ZERO.invert(), Scalar::ZERO);
+    /// ```
     pub fn invert(&self) -> Scalar {
         Scalar(invert::invert(&self.0))
     }
@@ -243,6 +350,14 @@ impl Scalar {
     }
 
     /// Whether `self` is 0.
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    ///
+    /// let a = Scalar::from(5u8);
+    /// assert!(!bool::from(a.is_zero()));
+    /// assert!(bool::from((a - a).is_zero()));
+    /// ```
     #[inline]
     pub fn is_zero(&self) -> Choice {
         self.ct_eq(&Scalar::ZERO)

@@ -10,6 +10,18 @@ use crate::Scalar;
 ///
 /// [`Scalar::as_radix_16`] is this on a scalar's bytes. Constant time: the same
 /// operations run whatever the digits.
+///
+/// ```
+/// use edwards25519_scalar::{signed_radix_16, Scalar};
+///
+/// let bytes = [0x9c; 32]; // any 256-bit integer, not only a reduced scalar
+/// let d = signed_radix_16(&bytes);
+/// assert!(d[..63].iter().all(|&x| (-8..8).contains(&x)));
+/// // Σ d[i]·16^i, evaluated mod l from the top digit down, is the integer mod l.
+/// let digit = |x: i8| if x < 0 { -Scalar::from(x.unsigned_abs()) } else { Scalar::from(x as u8) };
+/// let v = d.iter().rev().fold(Scalar::ZERO, |acc, &x| acc * Scalar::from(16u8) + digit(x));
+/// assert_eq!(v, Scalar::from_bytes_mod_order(bytes));
+/// ```
 pub const fn signed_radix_16(bytes: &[u8; 32]) -> [i8; 64] {
     // Unsigned nibbles first: d[i] in [0, 16).
     let mut d = [0i8; 64];
@@ -38,6 +50,18 @@ impl Scalar {
     ///
     /// Low-level, for fixed-window scalar multiplication. Constant time: the same
     /// operations run whatever the digits.
+    ///
+    /// ```
+    /// use edwards25519_scalar::{signed_radix_16, Scalar};
+    ///
+    /// let s = Scalar::from_bytes_mod_order([0x9c; 32]);
+    /// let d = s.as_radix_16();
+    /// assert_eq!(d, signed_radix_16(&s.to_bytes()));
+    /// assert!((0..=2).contains(&d[63]));
+    /// let digit = |x: i8| if x < 0 { -Scalar::from(x.unsigned_abs()) } else { Scalar::from(x as u8) };
+    /// let v = d.iter().rev().fold(Scalar::ZERO, |acc, &x| acc * Scalar::from(16u8) + digit(x));
+    /// assert_eq!(v, s);
+    /// ```
     pub fn as_radix_16(&self) -> [i8; 64] {
         let d = signed_radix_16(&self.to_bytes());
         // d[63] = top nibble (at most 1, since self < 2^253) + carry (at most 1).
@@ -57,6 +81,18 @@ impl Scalar {
     /// # Panics
     ///
     /// If `w` is not in 2..=8 (a caller bug, independent of the scalar).
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    ///
+    /// let s = Scalar::from_bytes_mod_order([0x9c; 32]);
+    /// let naf = s.vartime_non_adjacent_form(5);
+    /// // Nonzero digits are odd and below 2^4 in size.
+    /// assert!(naf.iter().all(|&x| x == 0 || (x % 2 != 0 && x.unsigned_abs() < 16)));
+    /// let digit = |x: i8| if x < 0 { -Scalar::from(x.unsigned_abs()) } else { Scalar::from(x as u8) };
+    /// let v = naf.iter().rev().fold(Scalar::ZERO, |acc, &x| acc * Scalar::from(2u8) + digit(x));
+    /// assert_eq!(v, s);
+    /// ```
     pub fn vartime_non_adjacent_form(&self, w: usize) -> [i8; 256] {
         assert!((2..=8).contains(&w), "NAF width must be in 2..=8, got {w}");
         // The definition: while k > 0, if k is odd emit d = k mods 2^w (the residue of k
@@ -106,6 +142,13 @@ impl Scalar {
     /// The number of digits [`Scalar::vartime_signed_radix_2c`] writes for window
     /// width `c`: ⌈254/c⌉, so that the top digit holds at most c - 1 bits of the scalar
     /// (which is below 2^253) plus a carry.
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    ///
+    /// assert_eq!(Scalar::signed_radix_2c_len(8), 32); // ⌈254/8⌉
+    /// assert_eq!(Scalar::signed_radix_2c_len(2), 127);
+    /// ```
     pub const fn signed_radix_2c_len(c: usize) -> usize {
         254usize.div_ceil(c)
     }
@@ -121,6 +164,19 @@ impl Scalar {
     ///
     /// If `c` is not in 2..=15 or `out` has another length (caller bugs, independent of
     /// the scalar).
+    ///
+    /// ```
+    /// use edwards25519_scalar::Scalar;
+    ///
+    /// let s = Scalar::from_bytes_mod_order([0x9c; 32]);
+    /// let c = 6;
+    /// let mut out = vec![0i16; Scalar::signed_radix_2c_len(c)];
+    /// s.vartime_signed_radix_2c(c, &mut out);
+    /// let digit = |x: i16| if x < 0 { -Scalar::from(x.unsigned_abs()) } else { Scalar::from(x as u16) };
+    /// let base = Scalar::from(1u8 << c);
+    /// let v = out.iter().rev().fold(Scalar::ZERO, |acc, &x| acc * base + digit(x));
+    /// assert_eq!(v, s);
+    /// ```
     pub fn vartime_signed_radix_2c(&self, c: usize, out: &mut [i16]) {
         assert!(
             (2..=15).contains(&c),

@@ -39,6 +39,17 @@ impl SigningKey {
 
     /// The 64-byte keypair encoding: the seed, then the public key.
     /// **Secret**: the first half is the secret key; wipe the array when done.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::SigningKey;
+    ///
+    /// let key = SigningKey::from_seed(&[7; 32]);
+    /// let pair = key.to_keypair_bytes();
+    /// assert_eq!(pair[..32], key.to_bytes());
+    /// assert_eq!(pair[32..], key.verifying_key().to_bytes());
+    /// let back = SigningKey::from_keypair_bytes(&pair).expect("the halves match");
+    /// assert_eq!(back.to_bytes(), key.to_bytes());
+    /// ```
     pub fn to_keypair_bytes(&self) -> [u8; 64] {
         let mut out = [0u8; 64];
         out[..32].copy_from_slice(self.as_bytes());

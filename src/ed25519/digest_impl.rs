@@ -51,14 +51,39 @@ pub struct Context<'k, 'v, K> {
 #[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
 impl<'k, 'v, K> Context<'k, 'v, K> {
     /// The longest context RFC 8032 can encode (dom2 gives its length one octet).
+    ///
+    /// ```
+    /// use edwards25519::ed25519::{Context, Error, SigningKey};
+    ///
+    /// let key = SigningKey::from_seed(&[3; 32]);
+    /// assert!(key.with_context(&[0; Context::<SigningKey>::MAX_LENGTH]).is_ok());
+    /// let too_long = [0u8; Context::<SigningKey>::MAX_LENGTH + 1];
+    /// assert_eq!(key.with_context(&too_long).err(), Some(Error::ContextTooLong));
+    /// ```
     pub const MAX_LENGTH: usize = 255;
 
     /// The key.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::SigningKey;
+    ///
+    /// let key = SigningKey::from_seed(&[3; 32]);
+    /// let ctx = key.with_context(b"ctx").expect("short enough");
+    /// assert_eq!(ctx.key().to_bytes(), key.to_bytes());
+    /// ```
     pub fn key(&self) -> &'k K {
         self.key
     }
 
     /// The context bytes.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::SigningKey;
+    ///
+    /// let key = SigningKey::from_seed(&[3; 32]);
+    /// let ctx = key.with_context(b"ctx").expect("short enough");
+    /// assert_eq!(ctx.value(), b"ctx");
+    /// ```
     pub fn value(&self) -> &'v [u8] {
         self.value
     }
@@ -75,6 +100,19 @@ impl<'k, 'v, K> Context<'k, 'v, K> {
 impl SigningKey {
     /// This key with an Ed25519ph `context` for `DigestSigner`;
     /// [`Error::ContextTooLong`] over 255 bytes.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::{Error, Signature, SigningKey};
+    /// use sha2::{Digest, Sha512};
+    /// use signature::DigestSigner;
+    ///
+    /// let key = SigningKey::from_seed(&[3; 32]);
+    /// let ctx = key.with_context(b"app v1").expect("at most 255 bytes");
+    /// let sig: Signature = ctx.sign_digest(|d: &mut Sha512| Digest::update(d, b"msg"));
+    /// // Ed25519ph under that context, as the inherent method computes it.
+    /// assert_eq!(sig, key.sign_ph(b"msg", b"app v1").expect("short enough"));
+    /// assert_eq!(key.with_context(&[0; 256]).err(), Some(Error::ContextTooLong));
+    /// ```
     #[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
     pub fn with_context<'k, 'v>(
         &'k self,
@@ -88,6 +126,26 @@ impl SigningKey {
 impl VerifyingKey {
     /// This key with an Ed25519ph `context` for `DigestVerifier`;
     /// [`Error::ContextTooLong`] over 255 bytes.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::{Error, SigningKey};
+    /// use sha2::{Digest, Sha512};
+    /// use signature::DigestVerifier;
+    ///
+    /// let key = SigningKey::from_seed(&[3; 32]);
+    /// let sig = key.sign_ph(b"msg", b"app v1").expect("short enough");
+    /// let vk = key.verifying_key();
+    /// let ctx = vk.with_context(b"app v1").expect("at most 255 bytes");
+    /// let feed = |m: &'static [u8]| {
+    ///     move |d: &mut Sha512| {
+    ///         Digest::update(d, m);
+    ///         Ok(())
+    ///     }
+    /// };
+    /// assert!(ctx.verify_digest(feed(b"msg"), &sig).is_ok());
+    /// assert!(ctx.verify_digest(feed(b"other"), &sig).is_err());
+    /// assert_eq!(vk.with_context(&[0; 256]).err(), Some(Error::ContextTooLong));
+    /// ```
     #[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
     pub fn with_context<'k, 'v>(
         &'k self,

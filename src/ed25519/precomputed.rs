@@ -33,6 +33,16 @@ pub struct PrecomputedVerifyingKey {
 
 impl VerifyingKey {
     /// This key with precomputed tables (see [`PrecomputedVerifyingKey`]).
+    ///
+    /// ```
+    /// use edwards25519::ed25519::SigningKey;
+    ///
+    /// let key = SigningKey::from_seed(&[5; 32]);
+    /// let sig = key.sign(b"msg");
+    /// let pre = key.verifying_key().precompute();
+    /// assert_eq!(pre.verify(b"msg", &sig), key.verifying_key().verify(b"msg", &sig));
+    /// assert!(pre.verify(b"msg", &sig).is_ok());
+    /// ```
     pub fn precompute(&self) -> PrecomputedVerifyingKey {
         let minus_a = -self.to_point();
         let points = [
@@ -67,6 +77,13 @@ fn halves(s: &Scalar) -> (Scalar, Scalar) {
 
 impl PrecomputedVerifyingKey {
     /// The key the tables were built for.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::SigningKey;
+    ///
+    /// let vk = SigningKey::from_seed(&[5; 32]).verifying_key();
+    /// assert_eq!(vk.precompute().verifying_key(), &vk);
+    /// ```
     pub fn verifying_key(&self) -> &VerifyingKey {
         &self.key
     }
@@ -81,6 +98,16 @@ impl PrecomputedVerifyingKey {
     /// [`VerifyingKey::verify`] (ZIP-215), with the same result on every input.
     ///
     /// Execution time depends on the inputs (all of them public).
+    ///
+    /// ```
+    /// use edwards25519::ed25519::{Error, SigningKey};
+    ///
+    /// let key = SigningKey::from_seed(&[5; 32]);
+    /// let pre = key.verifying_key().precompute();
+    /// let sig = key.sign(b"msg");
+    /// assert_eq!(pre.verify(b"msg", &sig), Ok(()));
+    /// assert_eq!(pre.verify(b"other", &sig), Err(Error::EquationFailed));
+    /// ```
     pub fn verify(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
         self.key.verify_zip215_by(None, msg, sig, |k, s, r| {
             (self.r_prime(k, s) - r).mul_by_cofactor().is_identity()
@@ -90,6 +117,20 @@ impl PrecomputedVerifyingKey {
     /// [`VerifyingKey::verify_strict`], with the same result on every input.
     ///
     /// Execution time depends on the inputs (all of them public).
+    ///
+    /// ```
+    /// use edwards25519::ed25519::{Error, Signature, SigningKey};
+    ///
+    /// let key = SigningKey::from_seed(&[5; 32]);
+    /// let pre = key.verifying_key().precompute();
+    /// let sig = key.sign(b"msg");
+    /// assert_eq!(pre.verify_strict(b"msg", &sig), Ok(()));
+    /// // R = the identity (small order): refused by the strict rules.
+    /// let mut r = [0u8; 32];
+    /// r[0] = 1;
+    /// let bad = Signature::from_components(r, *sig.s_bytes());
+    /// assert_eq!(pre.verify_strict(b"msg", &bad), Err(Error::SmallOrderR));
+    /// ```
     pub fn verify_strict(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
         self.key
             .verify_strict_by(msg, sig, |k, s, r| self.r_prime(k, s) == *r)

@@ -36,11 +36,28 @@ pub struct Signature {
 
 impl Signature {
     /// The signature with these 64 bytes (R || S).
+    ///
+    /// ```
+    /// use edwards25519::ed25519::{Signature, SigningKey};
+    ///
+    /// let sig = SigningKey::from_seed(&[1; 32]).sign(b"msg");
+    /// assert_eq!(Signature::from_bytes(&sig.to_bytes()), sig);
+    /// // Any 64 bytes are a Signature; verification judges them.
+    /// let junk = Signature::from_bytes(&[0xff; 64]);
+    /// assert!(SigningKey::from_seed(&[1; 32]).verifying_key().verify(b"msg", &junk).is_err());
+    /// ```
     pub fn from_bytes(bytes: &[u8; 64]) -> Signature {
         Signature { bytes: *bytes }
     }
 
     /// The signature from its two halves: the encoding of R and the encoding of S.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::{Signature, SigningKey};
+    ///
+    /// let sig = SigningKey::from_seed(&[1; 32]).sign(b"msg");
+    /// assert_eq!(Signature::from_components(*sig.r_bytes(), *sig.s_bytes()), sig);
+    /// ```
     pub fn from_components(r: [u8; 32], s: [u8; 32]) -> Signature {
         let mut bytes = [0u8; 64];
         bytes[..32].copy_from_slice(&r);
@@ -49,21 +66,55 @@ impl Signature {
     }
 
     /// The 64 bytes R || S, unchanged.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::Signature;
+    ///
+    /// let bytes = [0x5a; 64];
+    /// assert_eq!(Signature::from_bytes(&bytes).to_bytes(), bytes);
+    /// ```
     pub fn to_bytes(&self) -> [u8; 64] {
         self.bytes
     }
 
     /// The 64 bytes R || S, borrowed.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::SigningKey;
+    ///
+    /// let sig = SigningKey::from_seed(&[1; 32]).sign(b"msg");
+    /// assert_eq!(sig.as_bytes(), &sig.to_bytes());
+    /// ```
     pub fn as_bytes(&self) -> &[u8; 64] {
         &self.bytes
     }
 
     /// The encoding of R, the first half.
+    ///
+    /// ```
+    /// use edwards25519::Point;
+    /// use edwards25519::ed25519::SigningKey;
+    ///
+    /// let sig = SigningKey::from_seed(&[1; 32]).sign(b"msg");
+    /// assert_eq!(sig.r_bytes()[..], sig.to_bytes()[..32]);
+    /// // An honest R is a canonical point encoding.
+    /// assert!(Point::from_canonical_bytes(sig.r_bytes()).is_ok());
+    /// ```
     pub fn r_bytes(&self) -> &[u8; 32] {
         &self.halves()[0]
     }
 
     /// The encoding of S, the second half.
+    ///
+    /// ```
+    /// use edwards25519::Scalar;
+    /// use edwards25519::ed25519::SigningKey;
+    ///
+    /// let sig = SigningKey::from_seed(&[1; 32]).sign(b"msg");
+    /// assert_eq!(sig.s_bytes()[..], sig.to_bytes()[32..]);
+    /// // An honest S is a canonical scalar (below l).
+    /// assert!(bool::from(Scalar::from_canonical_bytes(*sig.s_bytes()).is_some()));
+    /// ```
     pub fn s_bytes(&self) -> &[u8; 32] {
         &self.halves()[1]
     }

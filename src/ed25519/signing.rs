@@ -11,6 +11,27 @@ use zeroize::{Zeroize, ZeroizeOnDrop};
 ///
 /// The seed, the secret scalar and the nonce prefix are overwritten with zeros when the
 /// key is dropped. `Debug` prints only the public key.
+///
+/// ```
+/// use edwards25519::ed25519::SigningKey;
+///
+/// // RFC 8032 §7.1, TEST 1 (the empty message).
+/// let seed: [u8; 32] = hex::decode("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60")
+///     .expect("hex")
+///     .try_into()
+///     .expect("32 bytes");
+/// let key = SigningKey::from_seed(&seed);
+/// assert_eq!(
+///     hex::encode(key.verifying_key().to_bytes()),
+///     "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"
+/// );
+/// let sig = key.sign(b"");
+/// assert_eq!(
+///     hex::encode(sig.to_bytes()),
+///     "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"
+/// );
+/// assert!(key.verifying_key().verify(b"", &sig).is_ok());
+/// ```
 #[derive(Clone)]
 pub struct SigningKey {
     /// The RFC 8032 private key (the seed).
@@ -89,17 +110,45 @@ impl SigningKey {
     }
 
     /// The seed this key was made from. Secret: handle with care.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::SigningKey;
+    ///
+    /// let seed = [0x2a; 32];
+    /// assert_eq!(SigningKey::from_seed(&seed).to_bytes(), seed);
+    /// ```
     pub fn to_bytes(&self) -> [u8; 32] {
         self.seed
     }
 
     /// The public key `A = [s]B`.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::SigningKey;
+    /// use edwards25519::{Point, Scalar};
+    ///
+    /// let key = SigningKey::from_seed(&[0x2a; 32]);
+    /// let vk = key.verifying_key();
+    /// // A = [s]B with s the clamped SHA-512 of the seed, reduced: the x25519 scalar here.
+    /// let s = Scalar::from_bytes_mod_order(key.to_x25519_scalar());
+    /// assert_eq!(vk.to_point(), Point::mul_base(&s));
+    /// ```
     pub fn verifying_key(&self) -> VerifyingKey {
         self.verifying_key
     }
 
     /// Signs `msg` (RFC 8032 §5.1.6, PureEdDSA): deterministic, the same key and message
     /// always give the same signature. Constant time in the secret key and nonce.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::{Error, SigningKey};
+    ///
+    /// let key = SigningKey::from_seed(&[0x2a; 32]);
+    /// let sig = key.sign(b"hello");
+    /// assert_eq!(sig, key.sign(b"hello")); // deterministic
+    /// assert!(key.verifying_key().verify(b"hello", &sig).is_ok());
+    /// assert_eq!(key.verifying_key().verify(b"hellO", &sig), Err(Error::EquationFailed));
+    /// ```
     pub fn sign(&self, msg: &[u8]) -> Signature {
         self.sign_with(None, msg)
     }
@@ -127,6 +176,21 @@ impl SigningKey {
     /// Signs `msg` with Ed25519ph (RFC 8032 §5.1, phflag 1): the message is hashed with
     /// SHA-512 first, then [`SigningKey::sign_prehashed`]. `context`: at most 255 bytes,
     /// possibly empty.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::SigningKey;
+    ///
+    /// // RFC 8032 §7.3, TEST abc (Ed25519ph, empty context).
+    /// let seed: [u8; 32] = hex::decode("833fe62409237b9d62ec77587520911e9a759cec1d19755b7da901b96dca3d42")
+    ///     .expect("hex")
+    ///     .try_into()
+    ///     .expect("32 bytes");
+    /// let sig = SigningKey::from_seed(&seed).sign_ph(b"abc", b"").expect("empty context");
+    /// assert_eq!(
+    ///     hex::encode(sig.to_bytes()),
+    ///     "98a70222f0b8121aa9d30f813d683f809e462b469c7ff87639499bb94e6dae4131f85042463c2a355a2003d062adf5aaa10b8c61e636062aaad11c2a26083406"
+    /// );
+    /// ```
     pub fn sign_ph(&self, msg: &[u8], context: &[u8]) -> Result<Signature, Error> {
         self.sign_prehashed(&prehash(msg), context)
     }
@@ -134,6 +198,17 @@ impl SigningKey {
     /// Ed25519ph on a message already hashed: `prehash` = SHA-512(M). `context`: at most
     /// 255 bytes ([`Error::ContextTooLong`] otherwise), possibly empty. Constant time in
     /// the secrets.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::{Error, SigningKey};
+    /// use sha2::{Digest, Sha512};
+    ///
+    /// let key = SigningKey::from_seed(&[0x2a; 32]);
+    /// let prehash: [u8; 64] = Sha512::digest(b"a long message").into();
+    /// let sig = key.sign_prehashed(&prehash, b"ctx").expect("short context");
+    /// assert_eq!(sig, key.sign_ph(b"a long message", b"ctx").expect("short context"));
+    /// assert_eq!(key.sign_prehashed(&prehash, &[0; 256]), Err(Error::ContextTooLong));
+    /// ```
     pub fn sign_prehashed(&self, prehash: &[u8; 64], context: &[u8]) -> Result<Signature, Error> {
         Ok(self.sign_with(Some(&Dom2::ph(context)?), prehash))
     }
@@ -173,6 +248,16 @@ impl SigningKey {
     /// a_pub.to_montgomery().0)`. Using one key for both signing and key agreement is
     /// what libsodium's conversion functions allow; prefer separate keys where you can.
     /// Secret: zeroize the result when done.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::SigningKey;
+    /// use edwards25519::montgomery::x25519;
+    ///
+    /// let (a, b) = (SigningKey::from_seed(&[1; 32]), SigningKey::from_seed(&[2; 32]));
+    /// let a_pub = a.verifying_key().to_montgomery().0;
+    /// let b_pub = b.verifying_key().to_montgomery().0;
+    /// assert_eq!(x25519(a.to_x25519_scalar(), b_pub), x25519(b.to_x25519_scalar(), a_pub));
+    /// ```
     pub fn to_x25519_scalar(&self) -> [u8; 32] {
         let mut h = [0u8; 64];
         Sha512::new()
@@ -191,6 +276,13 @@ impl SigningKey {
 impl SigningKey {
     /// The seed, borrowed. Secret: handle with care. (No `AsRef<[u8]>`: generic code
     /// that takes bytes should not be handed a secret key without asking for it.)
+    ///
+    /// ```
+    /// use edwards25519::ed25519::SigningKey;
+    ///
+    /// let key = SigningKey::from_seed(&[0x2a; 32]);
+    /// assert_eq!(key.as_bytes(), &key.to_bytes());
+    /// ```
     pub fn as_bytes(&self) -> &[u8; 32] {
         &self.seed
     }

@@ -12,6 +12,17 @@ use core::hash::{Hash, Hasher};
 /// non-canonical encodings and points of small order: [`VerifyingKey::verify`] accepts
 /// them (ZIP-215), [`VerifyingKey::verify_strict`] rejects them. Equality and hashing
 /// compare the bytes.
+///
+/// ```
+/// use edwards25519::ed25519::{Error, SigningKey, VerifyingKey};
+///
+/// let key = SigningKey::from_seed(&[9; 32]);
+/// let vk = VerifyingKey::from_bytes(&key.verifying_key().to_bytes()).expect("a point");
+/// let sig = key.sign(b"msg");
+/// assert_eq!(vk.verify(b"msg", &sig), Ok(()));
+/// assert_eq!(vk.verify_strict(b"msg", &sig), Ok(()));
+/// assert_eq!(vk.verify(b"other", &sig), Err(Error::EquationFailed));
+/// ```
 #[derive(Clone, Copy)]
 pub struct VerifyingKey {
     bytes: [u8; 32],
@@ -46,6 +57,13 @@ impl VerifyingKey {
     }
 
     /// The key for the point A, with its canonical encoding.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::{SigningKey, VerifyingKey};
+    ///
+    /// let vk = SigningKey::from_seed(&[9; 32]).verifying_key();
+    /// assert_eq!(VerifyingKey::from_point(&vk.to_point()), vk);
+    /// ```
     pub fn from_point(point: &Point) -> VerifyingKey {
         VerifyingKey {
             bytes: point.to_bytes(),
@@ -55,28 +73,73 @@ impl VerifyingKey {
 
     /// The encoding as given to [`VerifyingKey::from_bytes`] (canonical for keys made
     /// any other way).
+    ///
+    /// ```
+    /// use edwards25519::ed25519::VerifyingKey;
+    ///
+    /// // A non-canonical encoding (y = p + 1, the identity) is kept as given.
+    /// let mut y = [0xffu8; 32];
+    /// y[0] = 0xee;
+    /// y[31] = 0x7f;
+    /// let vk = VerifyingKey::from_bytes(&y).expect("a point, leniently decoded");
+    /// assert_eq!(vk.to_bytes(), y);
+    /// ```
     pub fn to_bytes(&self) -> [u8; 32] {
         self.bytes
     }
 
     /// The encoding, borrowed.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::SigningKey;
+    ///
+    /// let vk = SigningKey::from_seed(&[9; 32]).verifying_key();
+    /// assert_eq!(vk.as_bytes(), &vk.to_bytes());
+    /// ```
     pub fn as_bytes(&self) -> &[u8; 32] {
         &self.bytes
     }
 
     /// The point A.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::SigningKey;
+    /// use edwards25519::Point;
+    ///
+    /// let vk = SigningKey::from_seed(&[9; 32]).verifying_key();
+    /// assert_eq!(Point::from_bytes(&vk.to_bytes()), Ok(vk.to_point()));
+    /// ```
     pub fn to_point(&self) -> Point {
         self.point
     }
 
     /// Whether the encoding is the canonical one of its point (what RFC 8032 decoding
     /// requires and [`VerifyingKey::verify_strict`] checks).
+    ///
+    /// ```
+    /// use edwards25519::ed25519::{SigningKey, VerifyingKey};
+    ///
+    /// assert!(SigningKey::from_seed(&[9; 32]).verifying_key().is_canonical());
+    /// // y = p + 1: a non-canonical encoding of the identity.
+    /// let mut y = [0xffu8; 32];
+    /// y[0] = 0xee;
+    /// y[31] = 0x7f;
+    /// assert!(!VerifyingKey::from_bytes(&y).expect("a point").is_canonical());
+    /// ```
     pub fn is_canonical(&self) -> bool {
         is_canonical_encoding(&self.bytes, &self.point)
     }
 
     /// Whether A has small order (lies in the 8-torsion subgroup). Such a key verifies
     /// signatures that were made without any secret, under the ZIP-215 rules.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::{SigningKey, VerifyingKey};
+    ///
+    /// assert!(!SigningKey::from_seed(&[9; 32]).verifying_key().is_weak());
+    /// // y = 0: a point of order 4.
+    /// assert!(VerifyingKey::from_bytes(&[0; 32]).expect("a point").is_weak());
+    /// ```
     pub fn is_weak(&self) -> bool {
         self.point.is_small_order()
     }
@@ -109,12 +172,34 @@ impl VerifyingKey {
     /// can have been made with it).
     ///
     /// Execution time depends on the inputs (all of them public).
+    ///
+    /// ```
+    /// use edwards25519::ed25519::{Error, SigningKey};
+    ///
+    /// let key = SigningKey::from_seed(&[9; 32]);
+    /// let sig = key.sign_ctx(b"msg", b"ctx A").expect("short context");
+    /// let vk = key.verifying_key();
+    /// assert_eq!(vk.verify_ctx(b"msg", b"ctx A", &sig), Ok(()));
+    /// assert_eq!(vk.verify_ctx(b"msg", b"ctx B", &sig), Err(Error::EquationFailed));
+    /// assert_eq!(vk.verify_ctx(b"msg", &[0; 256], &sig), Err(Error::ContextTooLong));
+    /// ```
     pub fn verify_ctx(&self, msg: &[u8], context: &[u8], sig: &Signature) -> Result<(), Error> {
         self.verify_with(Some(&Dom2::ctx(context)?), msg, sig)
     }
 
     /// Verifies an Ed25519ph signature (RFC 8032 §5.1, phflag 1): hashes `msg` with
     /// SHA-512, then [`VerifyingKey::verify_prehashed`].
+    ///
+    /// ```
+    /// use edwards25519::ed25519::{Error, SigningKey};
+    ///
+    /// let key = SigningKey::from_seed(&[9; 32]);
+    /// let sig = key.sign_ph(b"msg", b"ctx").expect("short context");
+    /// let vk = key.verifying_key();
+    /// assert_eq!(vk.verify_ph(b"msg", b"ctx", &sig), Ok(()));
+    /// // Not a pure Ed25519 signature: the domains are separate.
+    /// assert_eq!(vk.verify(b"msg", &sig), Err(Error::EquationFailed));
+    /// ```
     pub fn verify_ph(&self, msg: &[u8], context: &[u8], sig: &Signature) -> Result<(), Error> {
         self.verify_prehashed(&prehash(msg), context, sig)
     }
@@ -124,6 +209,17 @@ impl VerifyingKey {
     /// context over 255 bytes is [`Error::ContextTooLong`].
     ///
     /// Execution time depends on the inputs (all of them public).
+    ///
+    /// ```
+    /// use edwards25519::ed25519::SigningKey;
+    /// use sha2::{Digest, Sha512};
+    ///
+    /// let key = SigningKey::from_seed(&[9; 32]);
+    /// let sig = key.sign_ph(b"msg", b"").expect("empty context");
+    /// let prehash: [u8; 64] = Sha512::digest(b"msg").into();
+    /// assert!(key.verifying_key().verify_prehashed(&prehash, b"", &sig).is_ok());
+    /// assert!(key.verifying_key().verify_prehashed(&[0; 64], b"", &sig).is_err());
+    /// ```
     pub fn verify_prehashed(
         &self,
         prehash: &[u8; 64],
@@ -139,6 +235,16 @@ impl VerifyingKey {
     /// libsodium this does not refuse small-order keys: their u is of small order and
     /// X25519 with it gives the all-zero output that
     /// [`x25519_checked`](crate::montgomery::x25519_checked) refuses.
+    ///
+    /// ```
+    /// use edwards25519::ed25519::SigningKey;
+    /// use edwards25519::montgomery::MontgomeryPoint;
+    ///
+    /// let key = SigningKey::from_seed(&[9; 32]);
+    /// let u = key.verifying_key().to_montgomery();
+    /// // The X25519 public key of the converted secret scalar.
+    /// assert_eq!(u, MontgomeryPoint::mul_base_clamped(key.to_x25519_scalar()));
+    /// ```
     pub fn to_montgomery(&self) -> MontgomeryPoint {
         self.point.to_montgomery()
     }

@@ -13,6 +13,18 @@
 //! shifts and adds (`mul19`), the carry order of `carry` (all five carries taken
 //! before any is added), and, in the x86-64 backend, MULX/ADX multiplication. Squaring
 //! also has its own routine, with 15 products where a multiplication has 25.
+//!
+//! ```
+//! use edwards25519_field::FieldElement;
+//! use edwards25519_field::backend::u64::Fe51;
+//!
+//! let (a, b) = (Fe51::from_bytes(&[7; 32]), Fe51::from_bytes(&[9; 32]));
+//! let (x, y) = (FieldElement::from_bytes(&[7; 32]), FieldElement::from_bytes(&[9; 32]));
+//! assert_eq!(a.mul(&b).to_bytes(), (x * y).to_bytes());
+//! assert_eq!(FieldElement::from_fe51(&a.add(&b)), x + y);
+//! // A limb of 2^52 or more breaks the invariant: refused.
+//! assert!(Fe51::from_limbs([1 << 52, 0, 0, 0, 0]).is_none());
+//! ```
 
 /// 2^51 - 1.
 pub(crate) const MASK51: u64 = (1 << 51) - 1;

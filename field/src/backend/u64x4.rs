@@ -19,6 +19,19 @@
 //! above comes back at the bottom, times 19. Everything is `const fn` (tables of the
 //! group crate are built at compile time with it) and straight-line: no branch or
 //! address depends on the data; masks are made by arithmetic.
+//!
+//! ```
+//! use edwards25519_field::FieldElement;
+//! use edwards25519_field::backend::u64x4::Fe64;
+//!
+//! let a = Fe64::from_bytes(&[5; 32]);
+//! let x = FieldElement::from_bytes(&[5; 32]);
+//! assert_eq!(a.square().to_bytes(), x.square().to_bytes());
+//! // Any four limbs are valid: p itself (2^255 - 19) is a value, and it is 0.
+//! let p = Fe64::from_limbs([0xffff_ffff_ffff_ffed, u64::MAX, u64::MAX, (1 << 63) - 1]);
+//! assert_eq!(p.to_bytes(), [0u8; 32]);
+//! assert_eq!(Fe64::from_fe51(&a.to_fe51()), a);
+//! ```
 
 use crate::backend::u64::Fe51;
 

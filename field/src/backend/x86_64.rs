@@ -26,6 +26,25 @@
 //!
 //! Building a `Mulx<P>` (constants, conversions) never runs MULX, so those stay safe for
 //! any `P`.
+//!
+//! ```
+//! use edwards25519_field::backend::cpu_has_bmi2_adx;
+//! use edwards25519_field::backend::x86_64::{Bmi2Adx, Mulx};
+//! use edwards25519_field::{FieldArith, FieldElement};
+//!
+//! #[derive(Clone, Copy)]
+//! struct Checked;
+//! // SAFETY: `Mulx<Checked>` is operated on only in the branch below, after the check.
+//! unsafe impl Bmi2Adx for Checked {}
+//!
+//! let x = FieldElement::from_bytes(&[3; 32]);
+//! if cpu_has_bmi2_adx() {
+//!     let m = Mulx::<Checked>::from_field(&x);
+//!     assert_eq!((m * m).to_field(), x.square());
+//! }
+//! // Building and converting never runs MULX, on any CPU.
+//! assert_eq!(Mulx::<Checked>::from_fe64(x.to_fe64()).to_fe64(), x.to_fe64());
+//! ```
 #![allow(unsafe_code)]
 // The forced portable build compiles this module (see `backend`) but runs none of it.
 #![cfg_attr(edwards25519_backend = "portable", allow(dead_code))]

@@ -20,6 +20,15 @@
 //!
 //! Adding a backend: a folder here with a `PointBackend` implementation, a branch in
 //! `run` and a name in [`selected`].
+//!
+//! ```
+//! use edwards25519_group::{Point, Scalar, backend};
+//!
+//! // Which backend runs is visible, and whichever it is, the results are the same.
+//! assert!(!backend::selected().is_empty());
+//! let s = Scalar::from(1000u16);
+//! assert_eq!(Point::mul_base(&s), &Point::GENERATOR * &s);
+//! ```
 
 use edwards25519_field::FieldElement;
 

@@ -80,6 +80,19 @@ const D_MINUS_ONE_SQ: FieldElement = FieldElement::from_bytes(&[
 /// Equality ([`PartialEq`], [`ConstantTimeEq`]) is equality of group elements (RFC 9496
 /// §4.3.3), so two values with different representatives can be equal; they have the
 /// same encoding.
+///
+/// ```
+/// use edwards25519_group::Scalar;
+/// use edwards25519_group::ristretto::RistrettoPoint;
+///
+/// // RFC 9496 Appendix A.1: the encoding of 2·G.
+/// let two_g = RistrettoPoint::GENERATOR.double();
+/// assert_eq!(
+///     hex::encode(two_g.to_bytes()),
+///     "6a493210f7499cd17fecb510ae0cea23a110e8d5b901f8acadd3095c73a3b919"
+/// );
+/// assert_eq!(two_g, RistrettoPoint::mul_base(&Scalar::from(2u8)));
+/// ```
 #[derive(Clone, Copy)]
 pub struct RistrettoPoint(pub(crate) Point);
 
@@ -204,9 +217,27 @@ fn from_uniform<F: FieldArith>(bytes: &[u8; 64]) -> Extended<F> {
 impl RistrettoPoint {
     /// The identity (the coset of the neutral point (0, 1)); its encoding is 32 zero
     /// bytes.
+    ///
+    /// ```
+    /// use edwards25519_group::ristretto::RistrettoPoint;
+    ///
+    /// assert_eq!(RistrettoPoint::IDENTITY.to_bytes(), [0; 32]);
+    /// let g = RistrettoPoint::GENERATOR;
+    /// assert_eq!(g + RistrettoPoint::IDENTITY, g);
+    /// ```
     pub const IDENTITY: RistrettoPoint = RistrettoPoint(Point::IDENTITY);
 
     /// The generator: the coset of the Ed25519 base point B (RFC 9496 §4.4).
+    ///
+    /// ```
+    /// use edwards25519_group::ristretto::RistrettoPoint;
+    ///
+    /// // RFC 9496 Appendix A.1: the encoding of G.
+    /// assert_eq!(
+    ///     hex::encode(RistrettoPoint::GENERATOR.to_bytes()),
+    ///     "e2f2ae0a6abc4e71a884a961c500515f58e30b6aa582dd8db6a65945e08d2d76"
+    /// );
+    /// ```
     pub const GENERATOR: RistrettoPoint = RistrettoPoint(Point::GENERATOR);
 
     /// Decodes an encoding (RFC 9496 §4.3.1). Exactly the outputs of
@@ -218,6 +249,20 @@ impl RistrettoPoint {
     /// Constant time in `bytes` up to the result: which of the three (or success) is
     /// the only thing that branches. Use [`RistrettoPoint::ct_from_bytes`] when even
     /// that must stay secret.
+    ///
+    /// ```
+    /// use edwards25519_group::DecodeError;
+    /// use edwards25519_group::ristretto::RistrettoPoint;
+    ///
+    /// let g = RistrettoPoint::GENERATOR;
+    /// assert_eq!(RistrettoPoint::from_bytes(&g.to_bytes()), Ok(g));
+    /// // s = 1 is odd: not an encoding.
+    /// let mut one = [0u8; 32];
+    /// one[0] = 1;
+    /// assert_eq!(RistrettoPoint::from_bytes(&one), Err(DecodeError::NegativeFieldElement));
+    /// // Bit 255 set: not canonical.
+    /// assert_eq!(RistrettoPoint::from_bytes(&[0xff; 32]), Err(DecodeError::NonCanonicalFieldElement));
+    /// ```
     pub fn from_bytes(bytes: &[u8; 32]) -> Result<RistrettoPoint, DecodeError> {
         let (point, canonical, non_negative, valid) = edwards25519_field::dispatch!(F => {
             let d = decode::<F>(bytes);
@@ -237,6 +282,14 @@ impl RistrettoPoint {
     /// [`RistrettoPoint::from_bytes`] with the verdict as a [`Choice`]: constant time in
     /// `bytes` throughout, no branch at all. The value held when the verdict is 0 is
     /// the identity (so no invalid point ever exists, even inside the `CtOption`).
+    ///
+    /// ```
+    /// use edwards25519_group::ristretto::RistrettoPoint;
+    ///
+    /// let g = RistrettoPoint::GENERATOR;
+    /// assert_eq!(RistrettoPoint::ct_from_bytes(&g.to_bytes()).into_option(), Some(g));
+    /// assert!(bool::from(RistrettoPoint::ct_from_bytes(&[0xff; 32]).is_none()));
+    /// ```
     pub fn ct_from_bytes(bytes: &[u8; 32]) -> CtOption<RistrettoPoint> {
         let (point, ok) = edwards25519_field::dispatch!(F => {
             let d = decode::<F>(bytes);
@@ -249,6 +302,14 @@ impl RistrettoPoint {
 
     /// The canonical encoding (RFC 9496 §4.3.2): one square root, no inversion.
     /// Elements that compare equal have the same encoding.
+    ///
+    /// ```
+    /// use edwards25519_group::Scalar;
+    /// use edwards25519_group::ristretto::RistrettoPoint;
+    ///
+    /// let p = RistrettoPoint::mul_base(&Scalar::from(31u8));
+    /// assert_eq!(RistrettoPoint::from_bytes(&p.to_bytes()), Ok(p));
+    /// ```
     pub fn to_bytes(&self) -> [u8; 32] {
         edwards25519_field::dispatch!(F => encode::<F>(&self.0.0.convert::<F>()))
     }
@@ -257,6 +318,15 @@ impl RistrettoPoint {
     /// Elligator map of each 32-byte half (bit 255 masked, reduced mod p), added. The
     /// result is uniform when the input is; this is the one-way map that hashing to
     /// ristretto255 uses. Constant time.
+    ///
+    /// ```
+    /// use edwards25519_group::ristretto::RistrettoPoint;
+    ///
+    /// let p = RistrettoPoint::from_uniform_bytes(&[0x5a; 64]);
+    /// assert_eq!(p, RistrettoPoint::from_uniform_bytes(&[0x5a; 64]));
+    /// assert_ne!(p, RistrettoPoint::from_uniform_bytes(&[0x5b; 64]));
+    /// assert_eq!(RistrettoPoint::from_bytes(&p.to_bytes()), Ok(p));
+    /// ```
     pub fn from_uniform_bytes(bytes: &[u8; 64]) -> RistrettoPoint {
         let point = edwards25519_field::dispatch!(F => {
             from_uniform::<F>(bytes).convert::<FieldElement>()
@@ -293,17 +363,41 @@ impl RistrettoPoint {
 
     /// scalar·G with G the generator, constant time, from the precomputed table of
     /// [`Point::mul_base`].
+    ///
+    /// ```
+    /// use edwards25519_group::Scalar;
+    /// use edwards25519_group::ristretto::RistrettoPoint;
+    ///
+    /// let s = Scalar::from_bytes_mod_order([9; 32]);
+    /// assert_eq!(RistrettoPoint::mul_base(&s), &RistrettoPoint::GENERATOR * &s);
+    /// ```
     pub fn mul_base(scalar: &Scalar) -> RistrettoPoint {
         RistrettoPoint(Point::mul_base(scalar))
     }
 
     /// 2·self.
+    ///
+    /// ```
+    /// use edwards25519_group::ristretto::RistrettoPoint;
+    ///
+    /// let g = RistrettoPoint::GENERATOR;
+    /// assert_eq!(g.double(), g + g);
+    /// ```
     pub fn double(&self) -> RistrettoPoint {
         RistrettoPoint(self.0.double())
     }
 
     /// Whether self is the identity, in constant time (RFC 9496 §4.3.3 against the
     /// identity).
+    ///
+    /// ```
+    /// use edwards25519_group::ristretto::RistrettoPoint;
+    ///
+    /// assert!(RistrettoPoint::IDENTITY.is_identity());
+    /// assert!(!RistrettoPoint::GENERATOR.is_identity());
+    /// let g = RistrettoPoint::GENERATOR;
+    /// assert!((g - g).is_identity());
+    /// ```
     pub fn is_identity(&self) -> bool {
         self.ct_eq(&RistrettoPoint::IDENTITY).into()
     }
@@ -313,6 +407,16 @@ impl RistrettoPoint {
     /// representatives.
     ///
     /// Execution time depends on the inputs.
+    ///
+    /// ```
+    /// use edwards25519_group::Scalar;
+    /// use edwards25519_group::ristretto::RistrettoPoint;
+    ///
+    /// let (a, b) = (Scalar::from(3u8), Scalar::from(4u8));
+    /// let big_a = RistrettoPoint::mul_base(&Scalar::from(5u8));
+    /// let r = RistrettoPoint::vartime_double_scalar_mul_basepoint(&a, &big_a, &b);
+    /// assert_eq!(r, RistrettoPoint::mul_base(&Scalar::from(19u8))); // 3·5 + 4
+    /// ```
     #[allow(non_snake_case)]
     pub fn vartime_double_scalar_mul_basepoint(
         a: &Scalar,
@@ -331,6 +435,16 @@ impl RistrettoPoint {
     ///
     /// If `scalars` and `points` yield different numbers of items, as
     /// [`Point::multiscalar_mul`].
+    ///
+    /// ```
+    /// use edwards25519_group::Scalar;
+    /// use edwards25519_group::ristretto::RistrettoPoint;
+    ///
+    /// let g = RistrettoPoint::GENERATOR;
+    /// let points = [g, g.double()];
+    /// let s = [Scalar::from(3u8), Scalar::from(4u8)];
+    /// assert_eq!(RistrettoPoint::multiscalar_mul(&s, &points), RistrettoPoint::mul_base(&Scalar::from(11u8)));
+    /// ```
     pub fn multiscalar_mul<I, J>(scalars: I, points: J) -> RistrettoPoint
     where
         I: IntoIterator,
@@ -352,6 +466,19 @@ impl RistrettoPoint {
     ///
     /// If `scalars` and `points` yield different numbers of items, as
     /// [`Point::vartime_multiscalar_mul`].
+    ///
+    /// ```
+    /// use edwards25519_group::Scalar;
+    /// use edwards25519_group::ristretto::RistrettoPoint;
+    ///
+    /// let g = RistrettoPoint::GENERATOR;
+    /// let points = [g, g.double()];
+    /// let s = [Scalar::from(3u8), Scalar::from(4u8)];
+    /// assert_eq!(
+    ///     RistrettoPoint::vartime_multiscalar_mul(&s, &points),
+    ///     RistrettoPoint::multiscalar_mul(&s, &points)
+    /// );
+    /// ```
     pub fn vartime_multiscalar_mul<I, J>(scalars: I, points: J) -> RistrettoPoint
     where
         I: IntoIterator,

@@ -16,6 +16,23 @@
 //!
 //! Execution time depends on the inputs: everything here is for public scalars and
 //! points (batch verification).
+//!
+//! ```
+//! use edwards25519_group::{Point, Scalar};
+//!
+//! // Not public itself: Point::vartime_multiscalar_mul runs it from 256 terms up.
+//! // Pᵢ = (i + 1)·B and sᵢ = i, so Σ sᵢ·Pᵢ = (Σ i·(i + 1))·B.
+//! let points: Vec<Point> = (0..256u32)
+//!     .scan(Point::IDENTITY, |p, _| {
+//!         *p = *p + Point::GENERATOR;
+//!         Some(*p)
+//!     })
+//!     .collect();
+//! let scalars: Vec<Scalar> = (0..256u32).map(Scalar::from).collect();
+//! let total: u32 = (0..256u32).map(|i| i * (i + 1)).sum();
+//! let sum = Point::vartime_multiscalar_mul(&scalars, &points);
+//! assert_eq!(sum, Point::mul_base(&Scalar::from(total)));
+//! ```
 
 use alloc::vec;
 use alloc::vec::Vec;

@@ -14,6 +14,18 @@
 //!   doublings (a scalar is below 2^253, so its NAF has at most 254 digits). The
 //!   multiscalar entry point uses it below the Pippenger crossover (see
 //!   `crate::multiscalar`).
+//!
+//! ```
+//! use edwards25519_group::{Point, Scalar};
+//!
+//! // Not public itself: Point::multiscalar_mul (constant time) runs `mul`, and
+//! // Point::vartime_multiscalar_mul runs `vartime_mul` below 256 terms.
+//! let points = [Point::GENERATOR, Point::GENERATOR.double(), Point::IDENTITY];
+//! let scalars = [Scalar::from(3u8), Scalar::from(5u8), Scalar::from(9u8)];
+//! let expected = Point::mul_base(&Scalar::from(13u8)); // 3 + 5·2
+//! assert_eq!(Point::multiscalar_mul(&scalars, &points), expected);
+//! assert_eq!(Point::vartime_multiscalar_mul(&scalars, &points), expected);
+//! ```
 
 use alloc::vec::Vec;
 
