@@ -104,7 +104,7 @@ fn encode(rng: &mut Rng) -> Vec<u8> {
     bytes.to_vec()
 }
 
-// `&P * &s` is the form API.md names; the owned form forwards to it.
+// `&P * &s` is the reference form of the public API (the owned form forwards to it).
 #[allow(clippy::op_ref)]
 fn mul_secret_point(rng: &mut Rng) -> Vec<u8> {
     let p = secret_element(rng);

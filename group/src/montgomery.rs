@@ -62,8 +62,9 @@ pub const X25519_BASEPOINT: [u8; 32] = {
 /// (A + 2)/4 = 121666, A = 486662: the constant of the ladder's doubling.
 ///
 /// RFC 7748 §5 writes the doubling as z2 = E·(AA + a24·E) with a24 = 121665; since
-/// AA = BB + E, that is E·(BB + 121666·E), the form used here ((A + 2)/4, as in
-/// Montgomery's and Bernstein's papers).
+/// AA = BB + E, that is E·(BB + 121666·E), the form used here ((A + 2)/4, the constant
+/// of the doubling in P. L. Montgomery, "Speeding the Pollard and elliptic curve methods
+/// of factorization", Mathematics of Computation 48, 1987).
 const A24: u32 = 121_666;
 
 /// A point of Curve25519 (or its twist) given by its u-coordinate: 32 bytes,

@@ -346,7 +346,7 @@ static MUL: Tally = Tally::new("ristretto255 multiplications vs dalek");
 /// Every multiplication against dalek, on elements from the one-way map (arbitrary
 /// representatives) and from decoding.
 #[test]
-#[allow(clippy::op_ref)] // the reference forms API.md names
+#[allow(clippy::op_ref)] // the reference forms are the public API under test
 fn cross_dalek_multiplication() {
     let mut rng = rng(0x7216);
     for i in 0..cases() {

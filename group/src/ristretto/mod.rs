@@ -3,8 +3,9 @@
 //! A [`RistrettoPoint`] is an edwards25519 [`Point`] standing for its coset of the
 //! 4-torsion subgroup {P, P + T2, P + T4, P - T4} (T2 = (0, -1), T4 = (i, 0)): the quotient
 //! of the even-order subgroup 2E by E\[4\] has order l, and ristretto255 is that group
-//! with a canonical encoding of each coset (Hamburg's Decaf, extended to cofactor 8 by
-//! the Ristretto construction; the formulas are RFC 9496 §4).
+//! with a canonical encoding of each coset (M. Hamburg, "Decaf: eliminating cofactors
+//! through point compression", CRYPTO 2015, extended to cofactor 8 by the Ristretto
+//! construction; the formulas are RFC 9496 §4).
 //!
 //! - Group operations are [`Point`]'s on the representatives; equality
 //!   ([`ConstantTimeEq`], RFC 9496 §4.3.3) compares cosets, not points.
