@@ -32,6 +32,17 @@ const EIGHT_L: U256 = [
 
 /// A multiple relation `c0 ≡ c1·k (mod 8l)` with small c0 and c1, from
 /// [`Scalar::vartime_half_size_multiple`].
+///
+/// ```
+/// use edwards25519_scalar::{HalfSizeMultiple, Scalar};
+///
+/// // k = 3: c0 = 3, c1 = 1 is already short.
+/// let m = Scalar::from(3u8).vartime_half_size_multiple();
+/// assert_eq!(
+///     m,
+///     Some(HalfSizeMultiple { c0: Scalar::from(3u8), c0_negative: false, c1: Scalar::ONE })
+/// );
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HalfSizeMultiple {
     /// |c0|, below 2^131.
