@@ -220,9 +220,14 @@ impl Scalar {
 
 /// The number of trailing zero bits of a 256-bit integer (256 if it is 0). Variable
 /// time: for [`Scalar::vartime_non_adjacent_form`] only.
+#[inline(always)]
 fn trailing_zeros(k: &[u64; 4]) -> usize {
-    let mut base = 0;
-    for &limb in k {
+    if k[0] != 0 {
+        // The common case: the next nonzero digit is within this word.
+        return k[0].trailing_zeros() as usize;
+    }
+    let mut base = 64;
+    for &limb in &k[1..] {
         if limb != 0 {
             return base + limb.trailing_zeros() as usize;
         }
@@ -231,18 +236,22 @@ fn trailing_zeros(k: &[u64; 4]) -> usize {
     256
 }
 
-/// k >>= s for a 256-bit integer, any s in 0..=256.
+/// k >>= s for a 256-bit integer, any s in 0..=256: whole words first, then the bits.
+#[inline(always)]
 fn shift_right(k: &mut [u64; 4], s: usize) {
-    let (limbs, bits) = (s / 64, s % 64);
-    for i in 0..4 {
-        let lo = k.get(i + limbs).copied().unwrap_or(0);
-        let hi = k.get(i + limbs + 1).copied().unwrap_or(0);
-        // bits = 0 would shift hi by 64; then only lo counts.
-        k[i] = if bits == 0 {
-            lo
-        } else {
-            (lo >> bits) | (hi << (64 - bits))
-        };
+    let (words, bits) = (s / 64, s % 64);
+    if words > 0 {
+        for i in 0..4 {
+            k[i] = if i + words < 4 { k[i + words] } else { 0 };
+        }
+    }
+    if bits > 0 {
+        // Each word takes the low bits of the one above (bits in 1..64, so no shift
+        // reaches 64).
+        k[0] = (k[0] >> bits) | (k[1] << (64 - bits));
+        k[1] = (k[1] >> bits) | (k[2] << (64 - bits));
+        k[2] = (k[2] >> bits) | (k[3] << (64 - bits));
+        k[3] >>= bits;
     }
 }
 
