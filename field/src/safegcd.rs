@@ -176,9 +176,11 @@ fn half_batch(mut eta: i64, mut f: u64, mut g: u64) -> (i64, u64, u64, Matrix) {
         // All ones when g is odd, and when moreover δ > 0 (η < 0).
         let odd = (g & 1).wrapping_neg();
         let swap = odd & ((eta >> 63) as u64);
-        // What g gains: f if g is odd, -f if it swaps, 0 if g is even.
-        let gain = ((f ^ swap).wrapping_sub(swap)) & odd;
-        let gain_row = ((row_f ^ swap).wrapping_sub(swap)) & odd;
+        // What g gains: f if g is odd, -f if it swaps, 0 if g is even. (swap implies
+        // odd, so masking f first gives the same value one operation earlier on the
+        // path from g to the next g: the loop is one long dependency chain.)
+        let gain = ((f & odd) ^ swap).wrapping_sub(swap);
+        let gain_row = ((row_f & odd) ^ swap).wrapping_sub(swap);
         // On a swap the new f is the old g.
         f ^= (f ^ g) & swap;
         g = g.wrapping_add(gain) >> 1;
