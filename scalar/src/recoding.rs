@@ -99,13 +99,14 @@ impl Scalar {
         // in (-2^(w-1), 2^(w-1))) and set k <- k - d; then halve k, moving one digit up.
         //
         // Halving one step at a time spends most of its work on the zero digits, so k is
-        // shifted right past a whole run of them at once (its trailing zeros), and after
-        // a nonzero digit past the w - 1 zeros that must follow it (k - d is a multiple
-        // of 2^w). Invariant at the top of the loop: self = Σ_{j<pos} naf[j]·2^j +
-        // 2^pos·k, with k in four 64-bit limbs, least significant first.
+        // shifted right past a whole run of them at once (its trailing zeros; after a
+        // nonzero digit that run includes the w - 1 zeros that must follow it, since
+        // k - d is a multiple of 2^w). Invariant at the top of the loop:
+        // self = Σ_{j<pos} naf[j]·2^j + 2^pos·k, k in four 64-bit limbs, least
+        // significant first.
         //
-        // Bounds: self < l < 2^253, and k - d ≤ k + 2^(w-1) only ever adds a carry into
-        // bits the shift then discards, so k < 2^253 throughout and four limbs hold it.
+        // Bounds: self < l < 2^253, and k - d ≤ k + 2^(w-1) where k is odd, after which
+        // k is halved at least w times, so k stays below 2^253 and four limbs hold it.
         // A width-w NAF is at most one digit longer than the number, so every digit
         // position written is below 254.
         let mut k = self.0;
@@ -132,9 +133,8 @@ impl Scalar {
             };
             debug_assert!(pos < 254, "NAF digit at {pos}");
             naf[pos] = digit;
-            // k - d ≡ 0 mod 2^w: the next w - 1 digits are 0.
-            shift_right(&mut k, w);
-            pos += w;
+            // k - d ≡ 0 mod 2^w: the next w - 1 digits are 0, and the next iteration's
+            // shift (by at least w trailing zeros) steps over them with the zero run.
         }
         naf
     }
