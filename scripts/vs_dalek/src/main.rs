@@ -1,0 +1,247 @@
+//! The back-to-back comparison driver (see Cargo.toml): each line is one operation, ours
+//! or the dalek crates', in microseconds per call; `ratio` lines are ours over theirs.
+
+use curve25519_dalek::{
+    EdwardsPoint, edwards::CompressedEdwardsY, scalar::Scalar as DS, traits::VartimeMultiscalarMul,
+};
+use edwards25519::{Point, Scalar};
+use std::hint::black_box;
+use std::time::Instant;
+
+fn t<R>(name: &str, iters: u32, mut f: impl FnMut() -> R) -> f64 {
+    // PROF="substring:n": run only the matching operation n times (for callgrind).
+    if let Ok(p) = std::env::var("PROF") {
+        let (pat, n) = p.split_once(':').unwrap();
+        if name.contains(pat) {
+            for _ in 0..n.parse::<u32>().unwrap() {
+                black_box(f());
+            }
+        }
+        return 1.0;
+    }
+    let mut best = f64::MAX;
+    for _ in 0..7 {
+        let s = Instant::now();
+        for _ in 0..iters {
+            black_box(f());
+        }
+        let e = s.elapsed().as_secs_f64() * 1e6 / iters as f64;
+        if e < best {
+            best = e;
+        }
+    }
+    println!("{name:40} {best:10.2} us");
+    best
+}
+/// Best-of-15 per-call times of two closures, rounds alternating (a, b, b, a, ...) so a
+/// drifting machine slows both alike.
+fn pair<R, S>(
+    na: &str,
+    nb: &str,
+    iters: u32,
+    mut fa: impl FnMut() -> R,
+    mut fb: impl FnMut() -> S,
+) -> (f64, f64) {
+    if std::env::var("PROF").is_ok() {
+        return (t(na, iters, fa), t(nb, iters, fb));
+    }
+    let (mut ba, mut bb) = (f64::MAX, f64::MAX);
+    for round in 0..15 {
+        for side in [round % 2, 1 - round % 2] {
+            let s = Instant::now();
+            if side == 0 {
+                for _ in 0..iters {
+                    black_box(fa());
+                }
+                ba = ba.min(s.elapsed().as_secs_f64() * 1e6 / iters as f64);
+            } else {
+                for _ in 0..iters {
+                    black_box(fb());
+                }
+                bb = bb.min(s.elapsed().as_secs_f64() * 1e6 / iters as f64);
+            }
+        }
+    }
+    println!("{na:40} {ba:10.2} us");
+    println!("{nb:40} {bb:10.2} us");
+    (ba, bb)
+}
+fn main() {
+    println!("backend: {}", edwards25519::group::backend::selected());
+    let s = Scalar::from_bytes_mod_order_wide(&[0x5a; 64]);
+    let s2 = Scalar::from_bytes_mod_order_wide(&[0x33; 64]);
+    let p = Point::mul_base(&s2);
+    let ds = DS::from_canonical_bytes(s.to_bytes()).unwrap();
+    let ds2 = DS::from_canonical_bytes(s2.to_bytes()).unwrap();
+    let dp = CompressedEdwardsY(p.to_bytes()).decompress().unwrap();
+    {
+        use edwards25519::ed25519::SigningKey;
+        let sk = SigningKey::from_seed(&[9u8; 32]);
+        let vk = sk.verifying_key();
+        let msg = b"verification benchmark message";
+        let sig = sk.sign(msg);
+        let dsk = ed25519_dalek::SigningKey::from_bytes(&[9u8; 32]);
+        let dvk = dsk.verifying_key();
+        let dsig = ed25519_dalek::Signature::from_bytes(&sig.to_bytes());
+        let (a, b) = pair(
+            "ours Verification",
+            "dalek Verification",
+            2000,
+            || vk.verify(black_box(msg), &sig).unwrap(),
+            || {
+                use ed25519_dalek::Verifier;
+                dvk.verify(black_box(msg), &dsig).unwrap()
+            },
+        );
+        println!("  ratio {:.2}", a / b);
+        let a = t("ours VerifyStrict", 2000, || {
+            vk.verify_strict(black_box(msg), &sig).unwrap()
+        });
+        println!("  ratio {:.2}", a / b);
+        let pre = vk.precompute();
+        let c = t("ours VerificationPrecomputed", 2000, || {
+            pre.verify(black_box(msg), &sig).unwrap()
+        });
+        println!("  precomputed/plain {:.2}", c / a);
+    }
+    let rr = Point::mul_base(&s2);
+    let (a, b) = pair(
+        "ours DoubleBase",
+        "ours SchnorrCheck",
+        2000,
+        || Point::vartime_double_scalar_mul_basepoint(black_box(&s), &p, &s2) - rr,
+        || Point::vartime_check_schnorr_equation(black_box(&s2), &rr, &s, &p),
+    );
+    println!("  check/doublebase {:.2}", b / a);
+    {
+        let x = edwards25519::field::FieldElement::from_bytes(&[0x37; 32]);
+        let a = t("ours Invert", 20000, || black_box(&x).invert());
+        println!("  {a:.3}");
+    }
+    let a = t("ours HalfSize", 20000, || {
+        black_box(&s).vartime_half_size_multiple()
+    });
+    println!("  {a:.3}");
+    let (a, b) = pair(
+        "ours NAF8",
+        "ours NAF5",
+        20000,
+        || black_box(&s).vartime_non_adjacent_form(8),
+        || black_box(&s).vartime_non_adjacent_form(5),
+    );
+    println!("  naf {a:.3} {b:.3}");
+    let (a, b) = pair(
+        "ours ScalarMult",
+        "dalek ScalarMult",
+        4000,
+        || black_box(&p) * black_box(&s),
+        || black_box(dp) * black_box(ds),
+    );
+    println!("  ratio {:.2}", a / b);
+    let (a, b) = pair(
+        "ours ScalarBaseMult",
+        "dalek ScalarBaseMult",
+        2000,
+        || Point::mul_base(black_box(&s)),
+        || EdwardsPoint::mul_base(black_box(&ds)),
+    );
+    println!("  ratio {:.2}", a / b);
+    let (a, b) = pair(
+        "ours VarTimeDouble",
+        "dalek VarTimeDouble",
+        2000,
+        || Point::vartime_double_scalar_mul_basepoint(black_box(&s), &p, &s2),
+        || EdwardsPoint::vartime_double_scalar_mul_basepoint(black_box(&ds), &dp, &ds2),
+    );
+    println!("  ratio {:.2}", a / b);
+    {
+        use curve25519_dalek::edwards::EdwardsBasepointTable;
+        use curve25519_dalek::traits::BasepointTable;
+        use curve25519_dalek::traits::VartimePrecomputedMultiscalarMul;
+        let table = edwards25519::FixedBaseTable::new(&p);
+        let dtable = EdwardsBasepointTable::create(&dp);
+        let (a, b) = pair(
+            "ours FixedBaseTable::mul",
+            "dalek EdwardsBasepointTable mul",
+            2000,
+            || table.mul(black_box(&s)),
+            || &dtable * black_box(&ds),
+        );
+        println!("  ratio {:.2}", a / b);
+        let (a, b) = pair(
+            "ours FixedBaseTable::new",
+            "dalek EdwardsBasepointTable::create",
+            200,
+            || edwards25519::FixedBaseTable::new(black_box(&p)),
+            || EdwardsBasepointTable::create(black_box(&dp)),
+        );
+        println!("  ratio {:.2}", a / b);
+        let n = 64;
+        let sc: Vec<Scalar> = (0..n)
+            .map(|i| Scalar::from_bytes_mod_order_wide(&[(i * 7 + 1) as u8; 64]) * s)
+            .collect();
+        let pt: Vec<Point> = (0..n)
+            .map(|i| Point::mul_base(&Scalar::from_bytes_mod_order_wide(&[(i * 3 + 5) as u8; 64])))
+            .collect();
+        let dsc: Vec<DS> = sc
+            .iter()
+            .map(|x| DS::from_canonical_bytes(x.to_bytes()).unwrap())
+            .collect();
+        let dpt: Vec<EdwardsPoint> = pt
+            .iter()
+            .map(|x| CompressedEdwardsY(x.to_bytes()).decompress().unwrap())
+            .collect();
+        let pre = edwards25519::VartimePrecomputedMultiscalar::new(&pt);
+        let dpre = curve25519_dalek::edwards::VartimeEdwardsPrecomputation::new(&dpt);
+        let (a, b) = pair(
+            "ours precomputed MSM/64",
+            "dalek precomputed MSM/64",
+            100,
+            || pre.vartime_multiscalar_mul(&sc),
+            || dpre.vartime_multiscalar_mul(&dsc),
+        );
+        println!("  ratio {:.2}", a / b);
+        let c = t("ours plain MSM/64", 100, || {
+            Point::vartime_multiscalar_mul(&sc, &pt)
+        });
+        println!("  precomputed/plain {:.2}", a / c);
+        let darr: [EdwardsPoint; 64] = dpt.clone().try_into().unwrap();
+        let (a, b) = pair(
+            "ours to_bytes_batch/64",
+            "dalek compress_batch/64",
+            200,
+            || Point::to_bytes_batch(&pt),
+            || EdwardsPoint::compress_batch(&darr),
+        );
+        println!("  ratio {:.2}", a / b);
+        let c = t("ours 64 x to_bytes", 200, || {
+            pt.iter().map(Point::to_bytes).collect::<Vec<_>>()
+        });
+        println!("  batch/single {:.2}", a / c);
+    }
+    for n in [64usize, 1024] {
+        let sc: Vec<Scalar> = (0..n)
+            .map(|i| Scalar::from_bytes_mod_order_wide(&[(i * 7 + 1) as u8; 64]) * s)
+            .collect();
+        let pt: Vec<Point> = (0..n)
+            .map(|i| Point::mul_base(&Scalar::from_bytes_mod_order_wide(&[(i * 3 + 5) as u8; 64])))
+            .collect();
+        let dsc: Vec<DS> = sc
+            .iter()
+            .map(|x| DS::from_canonical_bytes(x.to_bytes()).unwrap())
+            .collect();
+        let dpt: Vec<EdwardsPoint> = pt
+            .iter()
+            .map(|x| CompressedEdwardsY(x.to_bytes()).decompress().unwrap())
+            .collect();
+        let it = if n == 64 { 100 } else { 10 };
+        let (a, b) = pair(
+            &format!("ours MSM/{n}"),
+            &format!("dalek MSM/{n}"),
+            it,
+            || Point::vartime_multiscalar_mul(&sc, &pt),
+            || EdwardsPoint::vartime_multiscalar_mul(&dsc, &dpt),
+        );
+        println!("  ratio {:.2}", a / b);
+    }
+}
