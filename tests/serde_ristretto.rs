@@ -3,6 +3,7 @@
 //! and JSON:
 //!
 //! - [`RistrettoPoint`] against dalek's `RistrettoPoint` and `CompressedRistretto`;
+//! - `MontgomeryPoint` against dalek's `MontgomeryPoint` (bytes and truncations);
 //! - [`SubgroupPoint`] (feature `group`) against dalek's `EdwardsPoint` and
 //!   `CompressedEdwardsY`, in the direction `serde_dalek.rs` leaves out (dalek reads
 //!   ours), and its own errors.
@@ -370,5 +371,33 @@ fn ristretto_hex_and_byte_string_shapes() {
         }
         let cbor = byte_string(Format::Cbor, &theirs.compress().to_bytes());
         assert_eq!(de::<RistrettoPoint>(Format::Cbor, &cbor), Ok(ours));
+    }
+}
+
+// MontgomeryPoint against curve25519-dalek's: any 32 bytes are a value (an X25519 public
+// key), so only the shape and the length are checked.
+
+#[test]
+fn montgomery_same_bytes_both_ways() {
+    use curve25519_dalek::montgomery::MontgomeryPoint as DalekMontgomery;
+    use edwards25519::montgomery::MontgomeryPoint;
+    for bytes in scalars().chain([[0xff; 32], [0; 32]]) {
+        let (ours, theirs) = (MontgomeryPoint(bytes), DalekMontgomery(bytes));
+        for f in FORMATS {
+            let w = ser(f, &ours);
+            assert_eq!(w, ser(f, &theirs), "{f:?}: same bytes as dalek");
+            assert_eq!(w, tuple(f, &bytes), "{f:?}: a 32-tuple");
+            let back: DalekMontgomery = de(f, &w).expect("dalek reads ours");
+            assert_eq!(back.0, bytes, "{f:?}");
+            let back: MontgomeryPoint = de(f, &ser(f, &theirs)).expect("we read dalek's");
+            assert_eq!(back.0, bytes, "{f:?}: the bytes unchanged (high bit too)");
+            // Every truncation is an error.
+            for cut in 0..w.len() {
+                assert!(
+                    de::<MontgomeryPoint>(f, &w[..cut]).is_err(),
+                    "{f:?}: cut at {cut}"
+                );
+            }
+        }
     }
 }
