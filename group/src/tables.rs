@@ -7,13 +7,16 @@
 //!   (24 KiB in the 4×64-bit representation).
 //! - [`ODD_BASE_MULTIPLES`] (VarTimeDoubleScalarBaseMult): 64 affine cached points,
 //!   `ODD_BASE_MULTIPLES[j] = (2j + 1)·B`, for width-8 NAF digits.
+//! - [`ODD_BASE_128_MULTIPLES`] (signature verification with half-size scalars, see
+//!   `scalar_mul::vartime_double_base`): the same for 2^128·B,
+//!   `ODD_BASE_128_MULTIPLES[j] = (2j + 1)·2^128·B`.
 //!
 //! How they are built (no pasted literals, no run-time initialisation): the constant
 //! evaluator runs the `const fn`s below with the portable limb code
 //! (`FieldElement::const_*`). Points are computed in extended coordinates with the
-//! unified addition, then all 320 are made affine with one batch inversion
+//! unified addition, then all 384 are made affine with one batch inversion
 //! (Montgomery's trick: 3 multiplications per point and a single inversion), which
-//! keeps the compile-time cost low (about 8000 field multiplications; about 1.5 s of
+//! keeps the compile-time cost low (about 9000 field multiplications; under 2 s of
 //! `cargo check` on the development machine). The unit tests rebuild every entry at run
 //! time by repeated addition and compare.
 //!
@@ -35,8 +38,15 @@ pub(crate) static BASE_TABLE: BaseTable<FieldElement> = TABLES.0;
 /// The width-8 NAF table of B on the portable backend.
 pub(crate) static ODD_BASE_MULTIPLES: OddMultiples<FieldElement> = TABLES.1;
 
-/// Both tables, evaluated once by the compiler (other backends convert the statics).
-const TABLES: (BaseTable<FieldElement>, OddMultiples<FieldElement>) = build();
+/// The width-8 NAF table of 2^128·B on the portable backend.
+pub(crate) static ODD_BASE_128_MULTIPLES: OddMultiples<FieldElement> = TABLES.2;
+
+/// The tables, evaluated once by the compiler (other backends convert the statics).
+const TABLES: (
+    BaseTable<FieldElement>,
+    OddMultiples<FieldElement>,
+    OddMultiples<FieldElement>,
+) = build();
 
 /// Extended coordinates (X, Y, Z, T) for the compile-time computation.
 #[derive(Clone, Copy)]
@@ -106,10 +116,14 @@ const fn affine_cached(p: &Ext, zinv: &FieldElement) -> AffineCached<FieldElemen
 }
 
 /// Number of points made affine together.
-const N: usize = 32 * 8 + 64;
+const N: usize = 32 * 8 + 2 * 64;
 
 /// Computes both tables (see the module docs).
-const fn build() -> (BaseTable<FieldElement>, OddMultiples<FieldElement>) {
+const fn build() -> (
+    BaseTable<FieldElement>,
+    OddMultiples<FieldElement>,
+    OddMultiples<FieldElement>,
+) {
     let b = Ext {
         x: crate::BASE_X,
         y: crate::BASE_Y,
@@ -120,8 +134,12 @@ const fn build() -> (BaseTable<FieldElement>, OddMultiples<FieldElement>) {
 
     // Rows of the base table: row i starts at 16^(2i)·B = 256·(row i-1 start).
     let mut row_start = b;
+    let mut b128 = b;
     let mut i = 0;
     while i < 32 {
+        if i == 16 {
+            b128 = row_start; // 16^32·B = 2^128·B
+        }
         let mut acc = row_start;
         let mut j = 0;
         while j < 8 {
@@ -138,14 +156,19 @@ const fn build() -> (BaseTable<FieldElement>, OddMultiples<FieldElement>) {
         i += 1;
     }
 
-    // Odd multiples: (2j + 1)·B = (2j - 1)·B + 2B.
-    let b2 = add(&b, &b);
-    let mut acc = b;
-    let mut j = 0;
-    while j < 64 {
-        points[256 + j] = acc;
-        acc = add(&acc, &b2);
-        j += 1;
+    // Odd multiples: (2j + 1)·P = (2j - 1)·P + 2P, for P = B and P = 2^128·B.
+    let mut t = 0;
+    while t < 2 {
+        let p = if t == 0 { b } else { b128 };
+        let p2 = add(&p, &p);
+        let mut acc = p;
+        let mut j = 0;
+        while j < 64 {
+            points[256 + 64 * t + j] = acc;
+            acc = add(&acc, &p2);
+            j += 1;
+        }
+        t += 1;
     }
 
     // Batch inversion: prefix[k] = z_0·…·z_(k-1); one inversion of the full product,
@@ -174,17 +197,20 @@ const fn build() -> (BaseTable<FieldElement>, OddMultiples<FieldElement>) {
     };
     let mut base = [[identity; 8]; 32];
     let mut odd = [identity; 64];
+    let mut odd128 = [identity; 64];
     let mut k = 0;
     while k < N {
         let entry = affine_cached(&points[k], &zinv[k]);
         if k < 256 {
             base[k / 8][k % 8] = entry;
-        } else {
+        } else if k < 256 + 64 {
             odd[k - 256] = entry;
+        } else {
+            odd128[k - 256 - 64] = entry;
         }
         k += 1;
     }
-    (base, odd)
+    (base, odd, odd128)
 }
 
 #[cfg(test)]
@@ -216,19 +242,28 @@ mod tests {
 
     #[test]
     fn odd_multiples_entries() {
-        let b = Point::GENERATOR.0;
-        let b2 = b.double().to_cached();
-        let mut acc = b;
-        for (j, entry) in ODD_BASE_MULTIPLES.iter().enumerate() {
-            assert!(same(entry, &acc.to_affine_cached()), "entry {j}");
-            acc = acc.add_cached(&b2).to_extended();
+        let b128 = (0..128).fold(Point::GENERATOR.0, |p, _| p.double());
+        for (p, table) in [
+            (Point::GENERATOR.0, &ODD_BASE_MULTIPLES),
+            (b128, &ODD_BASE_128_MULTIPLES),
+        ] {
+            let p2 = p.double().to_cached();
+            let mut acc = p;
+            for (j, entry) in table.iter().enumerate() {
+                assert!(same(entry, &acc.to_affine_cached()), "entry {j}");
+                acc = acc.add_cached(&p2).to_extended();
+            }
         }
     }
 
     /// Every limb of every entry satisfies the field invariant.
     #[test]
     fn entries_in_bounds() {
-        let all = BASE_TABLE.iter().flatten().chain(ODD_BASE_MULTIPLES.iter());
+        let all = BASE_TABLE
+            .iter()
+            .flatten()
+            .chain(ODD_BASE_MULTIPLES.iter())
+            .chain(ODD_BASE_128_MULTIPLES.iter());
         for e in all {
             assert!(e.y_plus_x.is_in_bounds() && e.y_minus_x.is_in_bounds());
             assert!(e.xy2d.is_in_bounds());

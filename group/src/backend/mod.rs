@@ -108,6 +108,9 @@ pub(crate) trait PointBackend: Copy {
     /// The odd multiples of B (`crate::tables::ODD_BASE_MULTIPLES`) in this
     /// representation.
     fn odd_base_multiples(self) -> &'static [Self::Affine; 64];
+    /// The odd multiples of 2^128·B (`crate::tables::ODD_BASE_128_MULTIPLES`) in this
+    /// representation.
+    fn odd_base_128_multiples(self) -> &'static [Self::Affine; 64];
     /// A portable affine addend in this representation.
     #[cfg(feature = "alloc")]
     fn affine(self, a: &AffineCached<FieldElement>) -> Self::Affine;

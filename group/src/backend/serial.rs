@@ -22,6 +22,9 @@ pub(crate) trait CurveField: FieldArith + Send + Sync + 'static {
     /// The odd multiples of B in this representation (see
     /// [`tables::ODD_BASE_MULTIPLES`]).
     fn odd_base_multiples() -> &'static OddMultiples<Self>;
+    /// The odd multiples of 2^128·B in this representation (see
+    /// [`tables::ODD_BASE_128_MULTIPLES`]).
+    fn odd_base_128_multiples() -> &'static OddMultiples<Self>;
 }
 
 impl CurveField for FieldElement {
@@ -32,6 +35,10 @@ impl CurveField for FieldElement {
     #[inline(always)]
     fn odd_base_multiples() -> &'static OddMultiples<Self> {
         &tables::ODD_BASE_MULTIPLES
+    }
+    #[inline(always)]
+    fn odd_base_128_multiples() -> &'static OddMultiples<Self> {
+        &tables::ODD_BASE_128_MULTIPLES
     }
 }
 
@@ -113,6 +120,10 @@ impl<F: CurveField> PointBackend for Serial<F> {
     #[inline(always)]
     fn odd_base_multiples(self) -> &'static OddMultiples<F> {
         F::odd_base_multiples()
+    }
+    #[inline(always)]
+    fn odd_base_128_multiples(self) -> &'static OddMultiples<F> {
+        F::odd_base_128_multiples()
     }
     #[cfg(feature = "alloc")]
     #[inline(always)]
@@ -231,6 +242,8 @@ pub(crate) mod x86_64 {
                 pub(super) static BASE_TABLE: BaseTable<$T> = convert_base(&tables::BASE_TABLE);
                 pub(super) static ODD_BASE_MULTIPLES: OddMultiples<$T> =
                     convert_odd(&tables::ODD_BASE_MULTIPLES);
+                pub(super) static ODD_BASE_128_MULTIPLES: OddMultiples<$T> =
+                    convert_odd(&tables::ODD_BASE_128_MULTIPLES);
             }
             impl CurveField for $T {
                 #[inline(always)]
@@ -240,6 +253,10 @@ pub(crate) mod x86_64 {
                 #[inline(always)]
                 fn odd_base_multiples() -> &'static OddMultiples<Self> {
                     &$m::ODD_BASE_MULTIPLES
+                }
+                #[inline(always)]
+                fn odd_base_128_multiples() -> &'static OddMultiples<Self> {
+                    &$m::ODD_BASE_128_MULTIPLES
                 }
             }
         };
@@ -270,6 +287,12 @@ pub(crate) mod x86_64 {
                         .iter()
                         .zip(mulx::ODD_BASE_MULTIPLES.iter())
                         .zip(tables::ODD_BASE_MULTIPLES.iter()),
+                )
+                .chain(
+                    portable64::ODD_BASE_128_MULTIPLES
+                        .iter()
+                        .zip(mulx::ODD_BASE_128_MULTIPLES.iter())
+                        .zip(tables::ODD_BASE_128_MULTIPLES.iter()),
                 );
             for ((p64, fast), portable) in pairs {
                 for (a, b, c) in [

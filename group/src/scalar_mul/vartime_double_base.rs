@@ -106,10 +106,7 @@ impl Op for VartimeDoubleBase<'_> {
 struct HalfSizeCheck<'a> {
     /// Width-8 NAF of the low 128 bits of c1·s, against the odd multiples of B.
     s_lo: &'a [i8; 256],
-    /// Width-4 NAF of the high bits of c1·s, each digit d recoded as
-    /// sign(d)·(2|d| - 1), so that the interleaved loop's index |code|/2 = |d| - 1 picks
-    /// |d|·2^128·B out of the ScalarBaseMult table's row 16 (whose entry j is
-    /// (j + 1)·16^32·B).
+    /// Width-8 NAF of the high bits of c1·s, against the odd multiples of 2^128·B.
     s_hi: &'a [i8; 256],
     /// Width-5 NAF of |c0|, against `a` (±A).
     c0: &'a [i8; 256],
@@ -123,8 +120,6 @@ impl Op for HalfSizeCheck<'_> {
     type Output = Extended<FieldElement>;
     #[inline(always)]
     fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
-        let row: &[B::Affine] = &b.base_table()[16];
-        let odd: &[B::Affine] = b.odd_base_multiples();
         let tables = [
             naf_table(b, &b.from_point(self.a)),
             naf_table(b, &b.from_point(self.r)),
@@ -132,7 +127,7 @@ impl Op for HalfSizeCheck<'_> {
         b.to_point(&interleaved(
             b,
             &[*self.s_lo, *self.s_hi],
-            &[odd, row],
+            &[b.odd_base_multiples(), b.odd_base_128_multiples()],
             &[*self.c0, *self.c1],
             &tables,
         ))
@@ -144,7 +139,8 @@ impl Op for HalfSizeCheck<'_> {
 ///
 /// With Pornin's half-size scalars (`Scalar::vartime_half_size_multiple`: c0 ≡ c1·k
 /// mod 8l, c1 odd, both below 2^131) this is `[c1·s]B - [c0]A - [c1]R`, with c1·s split
-/// at bit 128 over the tables of B and 2^128·B: about 131 doublings instead of 253.
+/// at bit 128 over the width-8 tables of B and 2^128·B (`tables::ODD_BASE_MULTIPLES`
+/// and `tables::ODD_BASE_128_MULTIPLES`): about 131 doublings instead of 253.
 /// For the rare k without such a pair, c = 1 and the full-length double-base product.
 ///
 /// Execution time depends on the inputs.
@@ -154,11 +150,7 @@ fn schnorr_difference(s: &Scalar, r: &Point, k: &Scalar, a: &Point) -> Point {
     };
     let (lo, hi) = split_at_128(&(m.c1 * s));
     let s_lo = lo.vartime_non_adjacent_form(8);
-    let mut s_hi = hi.vartime_non_adjacent_form(4);
-    for d in s_hi.iter_mut() {
-        // |d| ≤ 7: the code 2|d| - 1 ≤ 13 fits an i8, and |code|/2 = |d| - 1 ≤ 6.
-        *d = d.signum() * (2 * d.abs() - 1);
-    }
+    let s_hi = hi.vartime_non_adjacent_form(8);
     // -[c0]A = [|c0|](-A) for c0 > 0, [|c0|]A for c0 < 0.
     let a = if m.c0_negative { *a } else { -a };
     let minus_r = -r;

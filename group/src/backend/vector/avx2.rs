@@ -520,6 +520,7 @@ static TABLES: Tables<F10> = {
     let mut t = Tables {
         base: [[id; 8]; 32],
         odd: [id; 64],
+        odd128: [id; 64],
         identity: from_elements_const(IDENTITY),
         identity_cached: id.0,
         cached_factors: from_elements_const(CACHED_FACTORS),
@@ -537,6 +538,9 @@ static TABLES: Tables<F10> = {
     while j < 64 {
         t.odd[j] = Cached4(from_elements_const(affine_lanes(
             &tables::ODD_BASE_MULTIPLES[j],
+        )));
+        t.odd128[j] = Cached4(from_elements_const(affine_lanes(
+            &tables::ODD_BASE_128_MULTIPLES[j],
         )));
         j += 1;
     }

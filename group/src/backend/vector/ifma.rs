@@ -491,6 +491,7 @@ macro_rules! lane_tables {
                     let mut t = Tables {
                         base: [[id; 8]; 32],
                         odd: [id; 64],
+                        odd128: [id; 64],
                         identity: convert(IDENTITY).0,
                         identity_cached: id.0,
                         cached_factors: convert(CACHED_FACTORS).0,
@@ -507,6 +508,7 @@ macro_rules! lane_tables {
                     let mut j = 0;
                     while j < 64 {
                         t.odd[j] = convert(affine_lanes(&tables::ODD_BASE_MULTIPLES[j]));
+                        t.odd128[j] = convert(affine_lanes(&tables::ODD_BASE_128_MULTIPLES[j]));
                         j += 1;
                     }
                     t

@@ -72,6 +72,8 @@ pub(crate) struct Tables<F> {
     pub(crate) base: [[Cached4<F>; 8]; 32],
     /// `crate::tables::ODD_BASE_MULTIPLES`.
     pub(crate) odd: [Cached4<F>; 64],
+    /// `crate::tables::ODD_BASE_128_MULTIPLES`.
+    pub(crate) odd128: [Cached4<F>; 64],
     /// The identity's lanes, (0, 1, 1, 0).
     pub(crate) identity: F,
     /// The identity addend's lanes, (1, 1, 2, 0).

@@ -267,6 +267,10 @@ impl<F: VectorField> PointBackend for Vector<F> {
     fn odd_base_multiples(self) -> &'static [Cached4<F>; 64] {
         &F::tables().odd
     }
+    #[inline(always)]
+    fn odd_base_128_multiples(self) -> &'static [Cached4<F>; 64] {
+        &F::tables().odd128
+    }
     #[cfg(feature = "alloc")]
     #[inline(always)]
     fn affine(self, a: &AffineCached<FieldElement>) -> Cached4<F> {
