@@ -17,7 +17,7 @@
 //! r_i and t_i are below 2^128.
 
 use crate::Scalar;
-use crate::limbs::{L, Limbs};
+use crate::limbs::{L, Limbs, add4, shift_right, sub4};
 
 /// A 256-bit unsigned integer, four 64-bit limbs, least significant first.
 type U256 = Limbs;
@@ -202,7 +202,8 @@ fn div_step(a: &U256, b: &U256, t_prev: &U256, t: &U256) -> (U256, U256) {
 /// ⌊x / 2^e⌋ for an x with at most e + 128 bits.
 #[inline]
 fn top_bits(x: &U256, e: usize) -> u128 {
-    let y = shr(x, e);
+    let mut y = *x;
+    shift_right(&mut y, e);
     u128::from(y[0]) | (u128::from(y[1]) << 64)
 }
 
@@ -219,34 +220,9 @@ fn mul_small(x: &U256, m: u64) -> U256 {
     out
 }
 
-/// ⌊x / 2^s⌋, s < 256.
-#[inline]
-fn shr(x: &U256, s: usize) -> U256 {
-    let (limbs, b) = (s / 64, s % 64);
-    let mut out = [0u64; 4];
-    for i in 0..4 - limbs {
-        let lo = x[i + limbs];
-        let above = if i + limbs + 1 < 4 && b != 0 {
-            x[i + limbs + 1] << (64 - b)
-        } else {
-            0
-        };
-        out[i] = (lo >> b) | above;
-    }
-    out
-}
-
 /// x + y mod 2^256.
 fn add(x: &U256, y: &U256) -> U256 {
-    let mut out = [0u64; 4];
-    let mut carry = false;
-    for i in 0..4 {
-        let (s, c1) = x[i].overflowing_add(y[i]);
-        let (s, c2) = s.overflowing_add(u64::from(carry));
-        out[i] = s;
-        carry = c1 || c2;
-    }
-    out
+    add4(x, y).0
 }
 
 /// The bit length of x (0 for 0).
@@ -292,25 +268,11 @@ fn less(x: &U256, y: &U256) -> bool {
 /// x - y, or None if y > x.
 #[inline]
 fn checked_sub(x: &U256, y: &U256) -> Option<U256> {
-    let (d, borrow) = sub_with_borrow(x, y);
-    (!borrow).then_some(d)
+    let (d, borrow) = sub4(x, y);
+    (borrow == 0).then_some(d)
 }
 
 /// x - y for x ≥ y.
 fn sub(x: &U256, y: &U256) -> U256 {
-    sub_with_borrow(x, y).0
-}
-
-/// x - y mod 2^256, and whether it borrowed (y > x).
-#[inline]
-fn sub_with_borrow(x: &U256, y: &U256) -> (U256, bool) {
-    let mut out = [0u64; 4];
-    let mut borrow = false;
-    for i in 0..4 {
-        let (d, b1) = x[i].overflowing_sub(y[i]);
-        let (d, b2) = d.overflowing_sub(u64::from(borrow));
-        out[i] = d;
-        borrow = b1 || b2;
-    }
-    (out, borrow)
+    sub4(x, y).0
 }

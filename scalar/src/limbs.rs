@@ -61,7 +61,7 @@ pub(crate) fn is_reduced(x: &Limbs) -> bool {
 
 /// `a + b` as (the sum mod 2^256, the carry out in {0, 1}).
 #[inline(always)]
-const fn add4(a: &Limbs, b: &Limbs) -> (Limbs, u64) {
+pub(crate) const fn add4(a: &Limbs, b: &Limbs) -> (Limbs, u64) {
     let (r0, k) = adc(a[0], b[0], 0);
     let (r1, k) = adc(a[1], b[1], k);
     let (r2, k) = adc(a[2], b[2], k);
@@ -71,12 +71,32 @@ const fn add4(a: &Limbs, b: &Limbs) -> (Limbs, u64) {
 
 /// `a - b` as (the difference mod 2^256, the borrow out: 1 iff `a < b`).
 #[inline(always)]
-const fn sub4(a: &Limbs, b: &Limbs) -> (Limbs, u64) {
+pub(crate) const fn sub4(a: &Limbs, b: &Limbs) -> (Limbs, u64) {
     let (r0, k) = sbb(a[0], b[0], 0);
     let (r1, k) = sbb(a[1], b[1], k);
     let (r2, k) = sbb(a[2], b[2], k);
     let (r3, k) = sbb(a[3], b[3], k);
     ([r0, r1, r2, r3], k)
+}
+
+/// k >>= s for a 256-bit integer, any s in 0..=256: whole words first, then the bits.
+/// Variable time in s (for the public-input recodings and the half-size search).
+#[inline(always)]
+pub(crate) fn shift_right(k: &mut [u64; 4], s: usize) {
+    let (words, bits) = (s / 64, s % 64);
+    if words > 0 {
+        for i in 0..4 {
+            k[i] = if i + words < 4 { k[i + words] } else { 0 };
+        }
+    }
+    if bits > 0 {
+        // Each word takes the low bits of the one above (bits in 1..64, so no shift
+        // reaches 64).
+        k[0] = (k[0] >> bits) | (k[1] << (64 - bits));
+        k[1] = (k[1] >> bits) | (k[2] << (64 - bits));
+        k[2] = (k[2] >> bits) | (k[3] << (64 - bits));
+        k[3] >>= bits;
+    }
 }
 
 /// `x·c` for an N-limb `x`, as M = N + 2 limbs (c has two limbs; the product fits).

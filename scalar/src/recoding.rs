@@ -2,6 +2,7 @@
 //! Low-level: they expose the digits of a (possibly secret) scalar.
 
 use crate::Scalar;
+use crate::limbs;
 
 /// Signed radix-16 digits of a 256-bit little-endian integer k below 2^255 (any such
 /// integer, not only a reduced scalar: the group crate recodes the group order l with
@@ -119,7 +120,7 @@ impl Scalar {
             if zeros == 256 {
                 break;
             }
-            shift_right(&mut k, zeros);
+            limbs::shift_right(&mut k, zeros);
             pos += zeros;
             // k is odd: its low w bits are its residue r mod 2^w, in [1, 2^w).
             let r = k[0] & mask;
@@ -234,25 +235,6 @@ fn trailing_zeros(k: &[u64; 4]) -> usize {
         base += 64;
     }
     256
-}
-
-/// k >>= s for a 256-bit integer, any s in 0..=256: whole words first, then the bits.
-#[inline(always)]
-fn shift_right(k: &mut [u64; 4], s: usize) {
-    let (words, bits) = (s / 64, s % 64);
-    if words > 0 {
-        for i in 0..4 {
-            k[i] = if i + words < 4 { k[i + words] } else { 0 };
-        }
-    }
-    if bits > 0 {
-        // Each word takes the low bits of the one above (bits in 1..64, so no shift
-        // reaches 64).
-        k[0] = (k[0] >> bits) | (k[1] << (64 - bits));
-        k[1] = (k[1] >> bits) | (k[2] << (64 - bits));
-        k[2] = (k[2] >> bits) | (k[3] << (64 - bits));
-        k[3] >>= bits;
-    }
 }
 
 /// k += 2^bit, bit < 64, for a k that cannot overflow 256 bits.
