@@ -10,26 +10,29 @@
 /// forward_binop!(Scalar, Mul, mul, Point => Point);
 /// ```
 ///
+/// A leading `[P: Bound]` makes every impl generic over `P` (the field's MULX type
+/// `Mulx<P>`, whose `P` is the proof of the CPU check).
+///
 /// Aliasing is fine (`a *= a`): the right side is read before `a` is overwritten.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! forward_binop {
-    ($a:ty, $Op:ident, $op:ident, $b:ty => $out:ty) => {
-        impl core::ops::$Op<$b> for $a {
+    ([$($g:tt)*] $a:ty, $Op:ident, $op:ident, $b:ty => $out:ty) => {
+        impl<$($g)*> core::ops::$Op<$b> for $a {
             type Output = $out;
             #[inline(always)]
             fn $op(self, rhs: $b) -> $out {
                 core::ops::$Op::$op(&self, &rhs)
             }
         }
-        impl core::ops::$Op<&$b> for $a {
+        impl<$($g)*> core::ops::$Op<&$b> for $a {
             type Output = $out;
             #[inline(always)]
             fn $op(self, rhs: &$b) -> $out {
                 core::ops::$Op::$op(&self, rhs)
             }
         }
-        impl core::ops::$Op<$b> for &$a {
+        impl<$($g)*> core::ops::$Op<$b> for &$a {
             type Output = $out;
             #[inline(always)]
             fn $op(self, rhs: $b) -> $out {
@@ -37,19 +40,27 @@ macro_rules! forward_binop {
             }
         }
     };
-    ($a:ty, $Op:ident, $op:ident, $b:ty => $out:ty, $OpAssign:ident, $op_assign:ident) => {
-        $crate::forward_binop!($a, $Op, $op, $b => $out);
-        impl core::ops::$OpAssign<$b> for $a {
+    ([$($g:tt)*] $a:ty, $Op:ident, $op:ident, $b:ty => $out:ty, $OpAssign:ident, $op_assign:ident) => {
+        $crate::forward_binop!([$($g)*] $a, $Op, $op, $b => $out);
+        impl<$($g)*> core::ops::$OpAssign<$b> for $a {
             #[inline(always)]
             fn $op_assign(&mut self, rhs: $b) {
                 *self = core::ops::$Op::$op(&*self, &rhs);
             }
         }
-        impl core::ops::$OpAssign<&$b> for $a {
+        impl<$($g)*> core::ops::$OpAssign<&$b> for $a {
             #[inline(always)]
             fn $op_assign(&mut self, rhs: &$b) {
                 *self = core::ops::$Op::$op(&*self, rhs);
             }
         }
+    };
+    // The generic arms come first: a type fragment would try to read `[..]` as an
+    // array type and fail.
+    ($a:ty, $Op:ident, $op:ident, $b:ty => $out:ty) => {
+        $crate::forward_binop!([] $a, $Op, $op, $b => $out);
+    };
+    ($a:ty, $Op:ident, $op:ident, $b:ty => $out:ty, $OpAssign:ident, $op_assign:ident) => {
+        $crate::forward_binop!([] $a, $Op, $op, $b => $out, $OpAssign, $op_assign);
     };
 }

@@ -9,8 +9,9 @@
 
 use core::fmt;
 use core::hash::{Hash, Hasher};
-use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+use core::ops::{Add, Mul, Neg, Sub};
 
+use edwards25519_field::forward_binop;
 use edwards25519_field::{FieldArith, FieldElement};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
@@ -426,59 +427,11 @@ impl Mul<&AffinePoint> for &Scalar {
     }
 }
 
-/// The owned and mixed-reference forms of `$a $op $b` (output [`Point`]), forwarding
-/// to `&$a $op &$b`.
-macro_rules! forward_to_ref {
-    ($a:ty, $b:ty, $Op:ident, $op:ident) => {
-        impl $Op<$b> for $a {
-            type Output = Point;
-            fn $op(self, rhs: $b) -> Point {
-                (&self).$op(&rhs)
-            }
-        }
-        impl $Op<&$b> for $a {
-            type Output = Point;
-            fn $op(self, rhs: &$b) -> Point {
-                (&self).$op(rhs)
-            }
-        }
-        impl $Op<$b> for &$a {
-            type Output = Point;
-            fn $op(self, rhs: $b) -> Point {
-                self.$op(&rhs)
-            }
-        }
-    };
-}
-
-forward_to_ref!(Point, AffinePoint, Add, add);
-forward_to_ref!(Point, AffinePoint, Sub, sub);
-forward_to_ref!(AffinePoint, Scalar, Mul, mul);
-forward_to_ref!(Scalar, AffinePoint, Mul, mul);
-
-impl AddAssign<&AffinePoint> for Point {
-    fn add_assign(&mut self, rhs: &AffinePoint) {
-        *self = Add::add(&*self, rhs);
-    }
-}
-
-impl AddAssign<AffinePoint> for Point {
-    fn add_assign(&mut self, rhs: AffinePoint) {
-        *self = Add::add(&*self, &rhs);
-    }
-}
-
-impl SubAssign<&AffinePoint> for Point {
-    fn sub_assign(&mut self, rhs: &AffinePoint) {
-        *self = Sub::sub(&*self, rhs);
-    }
-}
-
-impl SubAssign<AffinePoint> for Point {
-    fn sub_assign(&mut self, rhs: AffinePoint) {
-        *self = Sub::sub(&*self, &rhs);
-    }
-}
+// The owned and mixed-reference forms, from the reference ones above.
+forward_binop!(Point, Add, add, AffinePoint => Point, AddAssign, add_assign);
+forward_binop!(Point, Sub, sub, AffinePoint => Point, SubAssign, sub_assign);
+forward_binop!(AffinePoint, Mul, mul, Scalar => Point);
+forward_binop!(Scalar, Mul, mul, AffinePoint => Point);
 
 #[cfg(test)]
 mod tests {

@@ -9,8 +9,9 @@
 //! Encodings are the canonical 32 bytes decoded strictly, as for the projective types
 //! (see `group_impl`), so an affine point and its projective form encode the same.
 
-use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+use core::ops::{Add, Mul, Neg, Sub};
 
+use edwards25519_field::forward_binop;
 use group::cofactor::CofactorCurve;
 use group::prime::PrimeCurve;
 use group::{Curve, CurveAffine, GroupEncoding};
@@ -382,59 +383,11 @@ impl Mul<&SubgroupAffinePoint> for &Scalar {
     }
 }
 
-/// The owned and mixed-reference forms of `$a $op $b` (output [`SubgroupPoint`]),
-/// forwarding to `&$a $op &$b`.
-macro_rules! forward_to_ref {
-    ($a:ty, $b:ty, $Op:ident, $op:ident) => {
-        impl $Op<$b> for $a {
-            type Output = SubgroupPoint;
-            fn $op(self, rhs: $b) -> SubgroupPoint {
-                (&self).$op(&rhs)
-            }
-        }
-        impl $Op<&$b> for $a {
-            type Output = SubgroupPoint;
-            fn $op(self, rhs: &$b) -> SubgroupPoint {
-                (&self).$op(rhs)
-            }
-        }
-        impl $Op<$b> for &$a {
-            type Output = SubgroupPoint;
-            fn $op(self, rhs: $b) -> SubgroupPoint {
-                self.$op(&rhs)
-            }
-        }
-    };
-}
-
-forward_to_ref!(SubgroupPoint, SubgroupAffinePoint, Add, add);
-forward_to_ref!(SubgroupPoint, SubgroupAffinePoint, Sub, sub);
-forward_to_ref!(SubgroupAffinePoint, Scalar, Mul, mul);
-forward_to_ref!(Scalar, SubgroupAffinePoint, Mul, mul);
-
-impl AddAssign<&SubgroupAffinePoint> for SubgroupPoint {
-    fn add_assign(&mut self, rhs: &SubgroupAffinePoint) {
-        *self = Add::add(&*self, rhs);
-    }
-}
-
-impl AddAssign<SubgroupAffinePoint> for SubgroupPoint {
-    fn add_assign(&mut self, rhs: SubgroupAffinePoint) {
-        *self = Add::add(&*self, &rhs);
-    }
-}
-
-impl SubAssign<&SubgroupAffinePoint> for SubgroupPoint {
-    fn sub_assign(&mut self, rhs: &SubgroupAffinePoint) {
-        *self = Sub::sub(&*self, rhs);
-    }
-}
-
-impl SubAssign<SubgroupAffinePoint> for SubgroupPoint {
-    fn sub_assign(&mut self, rhs: SubgroupAffinePoint) {
-        *self = Sub::sub(&*self, &rhs);
-    }
-}
+// The owned and mixed-reference forms, from the reference ones above.
+forward_binop!(SubgroupPoint, Add, add, SubgroupAffinePoint => SubgroupPoint, AddAssign, add_assign);
+forward_binop!(SubgroupPoint, Sub, sub, SubgroupAffinePoint => SubgroupPoint, SubAssign, sub_assign);
+forward_binop!(SubgroupAffinePoint, Mul, mul, Scalar => SubgroupPoint);
+forward_binop!(Scalar, Mul, mul, SubgroupAffinePoint => SubgroupPoint);
 
 /// The wNAF window for `num_scalars` multiplications of one base, from a cost model
 /// of the `group` crate's `Wnaf` (counted in point additions; the ~256 doublings per

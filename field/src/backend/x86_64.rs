@@ -205,48 +205,10 @@ impl<P: Bmi2Adx> Neg for Mulx<P> {
     }
 }
 
-/// Owned and assigning forms of the operators, from the reference ones.
-macro_rules! owned_ops {
-    ($Op:ident, $op:ident, $OpAssign:ident, $op_assign:ident) => {
-        impl<P: Bmi2Adx> core::ops::$Op<Mulx<P>> for Mulx<P> {
-            type Output = Mulx<P>;
-            #[inline(always)]
-            fn $op(self, rhs: Mulx<P>) -> Mulx<P> {
-                core::ops::$Op::$op(&self, &rhs)
-            }
-        }
-        impl<'a, P: Bmi2Adx> core::ops::$Op<&'a Mulx<P>> for Mulx<P> {
-            type Output = Mulx<P>;
-            #[inline(always)]
-            fn $op(self, rhs: &'a Mulx<P>) -> Mulx<P> {
-                core::ops::$Op::$op(&self, rhs)
-            }
-        }
-        impl<P: Bmi2Adx> core::ops::$Op<Mulx<P>> for &Mulx<P> {
-            type Output = Mulx<P>;
-            #[inline(always)]
-            fn $op(self, rhs: Mulx<P>) -> Mulx<P> {
-                core::ops::$Op::$op(self, &rhs)
-            }
-        }
-        impl<P: Bmi2Adx> core::ops::$OpAssign<Mulx<P>> for Mulx<P> {
-            #[inline(always)]
-            fn $op_assign(&mut self, rhs: Mulx<P>) {
-                *self = core::ops::$Op::$op(&*self, &rhs);
-            }
-        }
-        impl<'a, P: Bmi2Adx> core::ops::$OpAssign<&'a Mulx<P>> for Mulx<P> {
-            #[inline(always)]
-            fn $op_assign(&mut self, rhs: &'a Mulx<P>) {
-                *self = core::ops::$Op::$op(&*self, rhs);
-            }
-        }
-    };
-}
-
-owned_ops!(Add, add, AddAssign, add_assign);
-owned_ops!(Sub, sub, SubAssign, sub_assign);
-owned_ops!(Mul, mul, MulAssign, mul_assign);
+// Owned and assigning forms of the operators, from the reference ones.
+crate::forward_binop!([P: Bmi2Adx] Mulx<P>, Add, add, Mulx<P> => Mulx<P>, AddAssign, add_assign);
+crate::forward_binop!([P: Bmi2Adx] Mulx<P>, Sub, sub, Mulx<P> => Mulx<P>, SubAssign, sub_assign);
+crate::forward_binop!([P: Bmi2Adx] Mulx<P>, Mul, mul, Mulx<P> => Mulx<P>, MulAssign, mul_assign);
 
 impl<P> Default for Mulx<P> {
     /// Zero.

@@ -4,7 +4,9 @@
 
 use core::borrow::Borrow;
 use core::iter::Sum;
-use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+use core::ops::{Add, Mul, Neg, Sub};
+
+use edwards25519_field::forward_binop;
 
 use super::RistrettoPoint;
 use crate::Scalar;
@@ -53,53 +55,11 @@ impl Mul<&RistrettoPoint> for &Scalar {
     }
 }
 
-/// The owned and mixed forms of `$a $op $b`, forwarding to `&$a $op &$b`.
-macro_rules! forward_binop {
-    ($a:ty, $b:ty, $Op:ident, $op:ident) => {
-        impl $Op<$b> for $a {
-            type Output = RistrettoPoint;
-            fn $op(self, rhs: $b) -> RistrettoPoint {
-                (&self).$op(&rhs)
-            }
-        }
-        impl $Op<&$b> for $a {
-            type Output = RistrettoPoint;
-            fn $op(self, rhs: &$b) -> RistrettoPoint {
-                (&self).$op(rhs)
-            }
-        }
-        impl $Op<$b> for &$a {
-            type Output = RistrettoPoint;
-            fn $op(self, rhs: $b) -> RistrettoPoint {
-                self.$op(&rhs)
-            }
-        }
-    };
-}
-
-/// `RistrettoPoint $op= $b` for an owned and a borrowed right-hand side.
-macro_rules! assign_op {
-    ($b:ty, $Op:ident, $op:ident, $bin:ident) => {
-        impl $Op<$b> for RistrettoPoint {
-            fn $op(&mut self, rhs: $b) {
-                *self = (&*self).$bin(&rhs);
-            }
-        }
-        impl $Op<&$b> for RistrettoPoint {
-            fn $op(&mut self, rhs: &$b) {
-                *self = (&*self).$bin(rhs);
-            }
-        }
-    };
-}
-
-forward_binop!(RistrettoPoint, RistrettoPoint, Add, add);
-forward_binop!(RistrettoPoint, RistrettoPoint, Sub, sub);
-forward_binop!(RistrettoPoint, Scalar, Mul, mul);
-forward_binop!(Scalar, RistrettoPoint, Mul, mul);
-assign_op!(RistrettoPoint, AddAssign, add_assign, add);
-assign_op!(RistrettoPoint, SubAssign, sub_assign, sub);
-assign_op!(Scalar, MulAssign, mul_assign, mul);
+// The owned and mixed-reference forms, from the reference ones above.
+forward_binop!(RistrettoPoint, Add, add, RistrettoPoint => RistrettoPoint, AddAssign, add_assign);
+forward_binop!(RistrettoPoint, Sub, sub, RistrettoPoint => RistrettoPoint, SubAssign, sub_assign);
+forward_binop!(RistrettoPoint, Mul, mul, Scalar => RistrettoPoint, MulAssign, mul_assign);
+forward_binop!(Scalar, Mul, mul, RistrettoPoint => RistrettoPoint);
 
 impl<T: Borrow<RistrettoPoint>> Sum<T> for RistrettoPoint {
     /// The sum of the elements (the identity for none).
