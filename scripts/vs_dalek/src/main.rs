@@ -33,6 +33,12 @@ fn t<R>(name: &str, iters: u32, mut f: impl FnMut() -> R) -> f64 {
     println!("{name:40} {best:10.2} us");
     best
 }
+/// Whether the section `name` runs: `ONLY="a,b"` runs the sections whose name contains
+/// one of the comma-separated parts; unset runs all.
+fn on(name: &str) -> bool {
+    std::env::var("ONLY").map_or(true, |v| v.split(',').any(|x| name.contains(x)))
+}
+
 /// Best-of-15 per-call times of two closures, rounds alternating (a, b, b, a, ...) so a
 /// drifting machine slows both alike.
 fn pair<R, S>(
@@ -74,7 +80,7 @@ fn main() {
     let ds = DS::from_canonical_bytes(s.to_bytes()).unwrap();
     let ds2 = DS::from_canonical_bytes(s2.to_bytes()).unwrap();
     let dp = CompressedEdwardsY(p.to_bytes()).decompress().unwrap();
-    {
+    if on("verify") {
         use edwards25519::ed25519::SigningKey;
         let sk = SigningKey::from_seed(&[9u8; 32]);
         let vk = sk.verifying_key();
@@ -104,57 +110,61 @@ fn main() {
         });
         println!("  precomputed/plain {:.2}", c / a);
     }
-    let rr = Point::mul_base(&s2);
-    let (a, b) = pair(
-        "ours DoubleBase",
-        "ours SchnorrCheck",
-        2000,
-        || Point::vartime_double_scalar_mul_basepoint(black_box(&s), &p, &s2) - rr,
-        || Point::vartime_check_schnorr_equation(black_box(&s2), &rr, &s, &p),
-    );
-    println!("  check/doublebase {:.2}", b / a);
-    {
+    if on("schnorr") {
+        let rr = Point::mul_base(&s2);
+        let (a, b) = pair(
+            "ours DoubleBase",
+            "ours SchnorrCheck",
+            2000,
+            || Point::vartime_double_scalar_mul_basepoint(black_box(&s), &p, &s2) - rr,
+            || Point::vartime_check_schnorr_equation(black_box(&s2), &rr, &s, &p),
+        );
+        println!("  check/doublebase {:.2}", b / a);
+    }
+    if on("scalar-field") {
         let x = edwards25519::field::FieldElement::from_bytes(&[0x37; 32]);
         let a = t("ours Invert", 20000, || black_box(&x).invert());
         println!("  {a:.3}");
+        let a = t("ours HalfSize", 20000, || {
+            black_box(&s).vartime_half_size_multiple()
+        });
+        println!("  {a:.3}");
+        let (a, b) = pair(
+            "ours NAF8",
+            "ours NAF5",
+            20000,
+            || black_box(&s).vartime_non_adjacent_form(8),
+            || black_box(&s).vartime_non_adjacent_form(5),
+        );
+        println!("  naf {a:.3} {b:.3}");
     }
-    let a = t("ours HalfSize", 20000, || {
-        black_box(&s).vartime_half_size_multiple()
-    });
-    println!("  {a:.3}");
-    let (a, b) = pair(
-        "ours NAF8",
-        "ours NAF5",
-        20000,
-        || black_box(&s).vartime_non_adjacent_form(8),
-        || black_box(&s).vartime_non_adjacent_form(5),
-    );
-    println!("  naf {a:.3} {b:.3}");
-    let (a, b) = pair(
-        "ours ScalarMult",
-        "dalek ScalarMult",
-        4000,
-        || black_box(&p) * black_box(&s),
-        || black_box(dp) * black_box(ds),
-    );
-    println!("  ratio {:.2}", a / b);
-    let (a, b) = pair(
-        "ours ScalarBaseMult",
-        "dalek ScalarBaseMult",
-        2000,
-        || Point::mul_base(black_box(&s)),
-        || EdwardsPoint::mul_base(black_box(&ds)),
-    );
-    println!("  ratio {:.2}", a / b);
-    let (a, b) = pair(
-        "ours VarTimeDouble",
-        "dalek VarTimeDouble",
-        2000,
-        || Point::vartime_double_scalar_mul_basepoint(black_box(&s), &p, &s2),
-        || EdwardsPoint::vartime_double_scalar_mul_basepoint(black_box(&ds), &dp, &ds2),
-    );
-    println!("  ratio {:.2}", a / b);
-    {
+    if on("scalarmult") {
+        let (a, b) = pair(
+            "ours ScalarMult",
+            "dalek ScalarMult",
+            4000,
+            || black_box(&p) * black_box(&s),
+            || black_box(dp) * black_box(ds),
+        );
+        println!("  ratio {:.2}", a / b);
+        let (a, b) = pair(
+            "ours ScalarBaseMult",
+            "dalek ScalarBaseMult",
+            2000,
+            || Point::mul_base(black_box(&s)),
+            || EdwardsPoint::mul_base(black_box(&ds)),
+        );
+        println!("  ratio {:.2}", a / b);
+        let (a, b) = pair(
+            "ours VarTimeDouble",
+            "dalek VarTimeDouble",
+            2000,
+            || Point::vartime_double_scalar_mul_basepoint(black_box(&s), &p, &s2),
+            || EdwardsPoint::vartime_double_scalar_mul_basepoint(black_box(&ds), &dp, &ds2),
+        );
+        println!("  ratio {:.2}", a / b);
+    }
+    if on("precomputation") {
         use curve25519_dalek::edwards::EdwardsBasepointTable;
         use curve25519_dalek::traits::BasepointTable;
         use curve25519_dalek::traits::VartimePrecomputedMultiscalarMul;
@@ -220,6 +230,9 @@ fn main() {
         println!("  batch/single {:.2}", a / c);
     }
     for n in [64usize, 1024] {
+        if !on(&format!("msm{n}")) {
+            continue;
+        }
         let sc: Vec<Scalar> = (0..n)
             .map(|i| Scalar::from_bytes_mod_order_wide(&[(i * 7 + 1) as u8; 64]) * s)
             .collect();
@@ -241,6 +254,145 @@ fn main() {
             it,
             || Point::vartime_multiscalar_mul(&sc, &pt),
             || EdwardsPoint::vartime_multiscalar_mul(&dsc, &dpt),
+        );
+        println!("  ratio {:.2}", a / b);
+    }
+    if on("ristretto") {
+        use curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint as DR};
+        use edwards25519::ristretto::RistrettoPoint;
+        let wide = [0x42u8; 64];
+        let rp = RistrettoPoint::from_uniform_bytes(&wide);
+        let drp = DR::from_uniform_bytes(&wide);
+        let renc = rp.to_bytes();
+        assert_eq!(renc, drp.compress().to_bytes());
+        let enc = p.to_bytes();
+        let (a, b) = pair(
+            "ours EncodingDecoding",
+            "dalek EncodingDecoding",
+            4000,
+            || Point::from_bytes(black_box(&enc)).unwrap().to_bytes(),
+            || {
+                CompressedEdwardsY(*black_box(&enc))
+                    .decompress()
+                    .unwrap()
+                    .compress()
+            },
+        );
+        println!("  ratio {:.2}", a / b);
+        let (a, b) = pair(
+            "ours RistrettoEncodingDecoding",
+            "dalek RistrettoEncodingDecoding",
+            4000,
+            || {
+                RistrettoPoint::from_bytes(black_box(&renc))
+                    .unwrap()
+                    .to_bytes()
+            },
+            || {
+                CompressedRistretto(*black_box(&renc))
+                    .decompress()
+                    .unwrap()
+                    .compress()
+            },
+        );
+        println!("  ratio {:.2}", a / b);
+        let (a, b) = pair(
+            "ours RistrettoScalarMult",
+            "dalek RistrettoScalarMult",
+            4000,
+            || black_box(&rp) * black_box(&s),
+            || black_box(&drp) * black_box(&ds),
+        );
+        println!("  ratio {:.2}", a / b);
+        let (a, b) = pair(
+            "ours RistrettoScalarBaseMult",
+            "dalek RistrettoScalarBaseMult",
+            4000,
+            || RistrettoPoint::mul_base(black_box(&s)),
+            || DR::mul_base(black_box(&ds)),
+        );
+        println!("  ratio {:.2}", a / b);
+        let (a, b) = pair(
+            "ours FromUniformBytes",
+            "dalek FromUniformBytes",
+            4000,
+            || RistrettoPoint::from_uniform_bytes(black_box(&wide)),
+            || DR::from_uniform_bytes(black_box(&wide)),
+        );
+        println!("  ratio {:.2}", a / b);
+        let msg = [0x17u8; 32];
+        let dst: &[u8] = b"QUUX-V01-CS02-with-edwards25519_XMD:SHA-512_ELL2_RO_";
+        assert_eq!(
+            Point::hash_to_curve(&msg, dst).to_bytes(),
+            EdwardsPoint::hash_to_curve::<sha2::Sha512>(&[&msg], &[dst])
+                .compress()
+                .0
+        );
+        let (a, b) = pair(
+            "ours HashToCurve",
+            "dalek HashToCurve",
+            4000,
+            || Point::hash_to_curve(black_box(&msg), dst),
+            || EdwardsPoint::hash_to_curve::<sha2::Sha512>(&[black_box(&msg)], &[dst]),
+        );
+        println!("  ratio {:.2}", a / b);
+    }
+    if on("fiat") {
+        use edwards25519::field::FieldElement;
+        use fiat_crypto::curve25519_64 as fiat;
+        let (xb, yb) = ([0x21u8; 32], [0x6bu8; 32]);
+        let (x, y) = (FieldElement::from_bytes(&xb), FieldElement::from_bytes(&yb));
+        let fiat_elem = |bytes: &[u8; 32]| {
+            let mut tight = fiat::fiat_25519_tight_field_element([0; 5]);
+            fiat::fiat_25519_from_bytes(&mut tight, bytes);
+            let mut loose = fiat::fiat_25519_loose_field_element([0; 5]);
+            fiat::fiat_25519_relax(&mut loose, &tight);
+            loose
+        };
+        let (fx, fy) = (fiat_elem(&xb), fiat_elem(&yb));
+        // Dependent chains of 1000 operations (x = x·y, x = x²) through the public type.
+        let (a, b) = pair(
+            "ours FieldElement Multiply x1000",
+            "fiat-crypto Multiply x1000",
+            200,
+            || {
+                let mut acc = x;
+                for _ in 0..1000 {
+                    acc = black_box(acc) * y;
+                }
+                acc
+            },
+            || {
+                let mut acc = fx;
+                let mut out = fiat::fiat_25519_tight_field_element([0; 5]);
+                for _ in 0..1000 {
+                    fiat::fiat_25519_carry_mul(&mut out, black_box(&acc), &fy);
+                    fiat::fiat_25519_relax(&mut acc, &out);
+                }
+                out
+            },
+        );
+        println!("  ratio {:.2}", a / b);
+        let (a, b) = pair(
+            "ours FieldElement Square x1000",
+            "fiat-crypto Square x1000",
+            200,
+            || {
+                let mut acc = x;
+                for _ in 0..1000 {
+                    acc = black_box(acc).square();
+                }
+                acc
+            },
+            || {
+                let mut acc = fx;
+                let mut out = fiat::fiat_25519_tight_field_element([0; 5]);
+                for _ in 0..1000 {
+                    fiat::fiat_25519_carry_square(&mut out, black_box(&acc));
+                    fiat::fiat_25519_relax(&mut acc, &out);
+                }
+                out
+            },
         );
         println!("  ratio {:.2}", a / b);
     }
