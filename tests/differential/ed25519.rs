@@ -124,6 +124,21 @@ fn check_verification(key: &[u8; 32], msg: &[u8], sig: &[u8; 64]) -> (bool, bool
         "verify_strict: {}",
         ctx()
     );
+    // The precomputed key (quarter-scalar tables) gives the same verdicts, error for
+    // error.
+    let pre = ours.precompute();
+    assert_eq!(
+        pre.verify(msg, &sig_ours),
+        zip215,
+        "precomputed verify: {}",
+        ctx()
+    );
+    assert_eq!(
+        pre.verify_strict(msg, &sig_ours),
+        strict,
+        "precomputed verify_strict: {}",
+        ctx()
+    );
     assert_eq!(
         strict.is_ok(),
         dalek_key.verify_strict(msg, &sig_dalek).is_ok(),
