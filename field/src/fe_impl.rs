@@ -58,9 +58,15 @@ mod imp {
     pub(crate) const fn sub(a: &Inner, b: &Inner) -> Inner {
         Fe64(u64x4::sub(&a.0, &b.0))
     }
+    /// `sub` for the operators (the `const` one compiles to slower code).
     #[inline(always)]
-    pub(crate) const fn neg(a: &Inner) -> Inner {
-        Fe64(u64x4::neg(&a.0))
+    pub(crate) fn sub_rt(a: &Inner, b: &Inner) -> Inner {
+        Fe64(u64x4::sub_rt(&a.0, &b.0))
+    }
+    /// `neg` for the operators.
+    #[inline(always)]
+    pub(crate) fn neg_rt(a: &Inner) -> Inner {
+        Fe64(u64x4::neg_rt(&a.0))
     }
     /// Portable, for `const` items.
     pub(crate) const fn const_mul(a: &Inner, b: &Inner) -> Inner {
@@ -138,7 +144,11 @@ mod imp {
         Fe51(radix51::sub(&a.0, &b.0))
     }
     #[inline(always)]
-    pub(crate) const fn neg(a: &Inner) -> Inner {
+    pub(crate) fn sub_rt(a: &Inner, b: &Inner) -> Inner {
+        sub(a, b)
+    }
+    #[inline(always)]
+    pub(crate) fn neg_rt(a: &Inner) -> Inner {
         Fe51(radix51::neg(&a.0))
     }
     pub(crate) const fn const_mul(a: &Inner, b: &Inner) -> Inner {

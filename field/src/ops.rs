@@ -18,7 +18,7 @@ impl<'a> Sub<&'a FieldElement> for &FieldElement {
     type Output = FieldElement;
     #[inline(always)]
     fn sub(self, rhs: &'a FieldElement) -> FieldElement {
-        FieldElement(fe_impl::sub(&self.0, &rhs.0))
+        FieldElement(fe_impl::sub_rt(&self.0, &rhs.0))
     }
 }
 
@@ -34,7 +34,7 @@ impl Neg for &FieldElement {
     type Output = FieldElement;
     #[inline(always)]
     fn neg(self) -> FieldElement {
-        FieldElement(fe_impl::neg(&self.0))
+        FieldElement(fe_impl::neg_rt(&self.0))
     }
 }
 

@@ -116,10 +116,43 @@ pub(crate) const fn sub(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
     [r0, r1, r2, r3]
 }
 
-/// -a = 0 - a (bounds as [`sub`]).
+/// a - b at run time: the value and bounds of [`sub`], computed on x86-64 through
+/// the carry intrinsics (`_subborrow_u64`, `_addcarry_u64`: SBB and ADC chains).
+///
+/// Why not `sub` itself: LLVM (rustc 1.95) compiles `sbb`'s `u128` borrow into a
+/// second dependency chain per limb, 47 instructions for `sub` against 29 here (read
+/// in the emitted assembly); it was the part of every point addition that got slower
+/// when the 4×64 limbs moved into this module. `sub` stays the `const` form.
 #[inline(always)]
-pub(crate) const fn neg(a: &[u64; 4]) -> [u64; 4] {
-    sub(&[0; 4], a)
+pub(crate) fn sub_rt(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::{_addcarry_u64, _subborrow_u64};
+        let (mut r0, mut r1, mut r2, mut r3) = (0, 0, 0, 0);
+        let c = _subborrow_u64(0, a[0], b[0], &mut r0);
+        let c = _subborrow_u64(c, a[1], b[1], &mut r1);
+        let c = _subborrow_u64(c, a[2], b[2], &mut r2);
+        let c = _subborrow_u64(c, a[3], b[3], &mut r3);
+        // As in `sub`: m is all ones iff a borrow; add β·(2^255 - 57) + 19·bit.
+        let m = u64::from(c).wrapping_neg();
+        let k0 = (m & 57u64.wrapping_neg()) + ((r3 >> 63).wrapping_neg() & 19);
+        r3 &= LOW63;
+        let c = _addcarry_u64(0, r0, k0, &mut r0);
+        let c = _addcarry_u64(c, r1, m, &mut r1);
+        let c = _addcarry_u64(c, r2, m, &mut r2);
+        let _ = _addcarry_u64(c, r3, m >> 1, &mut r3); // no carry out (see `sub`)
+        [r0, r1, r2, r3]
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        sub(a, b)
+    }
+}
+
+/// -a = 0 - a at run time (bounds as [`sub`]; see [`sub_rt`]).
+#[inline(always)]
+pub(crate) fn neg_rt(a: &[u64; 4]) -> [u64; 4] {
+    sub_rt(&[0; 4], a)
 }
 
 /// Step 1 of the reduction: the eight-limb value c (below 2^512) as c0..c3 +
@@ -412,4 +445,4 @@ impl crate::FieldArith for Fe64 {
     }
 }
 
-crate::backend::limb_ops!(Fe64, [u64; 4], add, sub, mul, neg);
+crate::backend::limb_ops!(Fe64, [u64; 4], add, sub_rt, mul, neg_rt);

@@ -176,7 +176,7 @@ impl<'a, P: Bmi2Adx> Sub<&'a Mulx<P>> for &Mulx<P> {
     type Output = Mulx<P>;
     #[inline(always)]
     fn sub(self, rhs: &'a Mulx<P>) -> Mulx<P> {
-        Mulx::wrap(u64x4::sub(&self.0.0, &rhs.0.0))
+        Mulx::wrap(u64x4::sub_rt(&self.0.0, &rhs.0.0))
     }
 }
 
@@ -193,7 +193,7 @@ impl<P: Bmi2Adx> Neg for &Mulx<P> {
     type Output = Mulx<P>;
     #[inline(always)]
     fn neg(self) -> Mulx<P> {
-        Mulx::wrap(u64x4::neg(&self.0.0))
+        Mulx::wrap(u64x4::neg_rt(&self.0.0))
     }
 }
 
