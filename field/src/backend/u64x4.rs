@@ -48,8 +48,11 @@ const fn adc(a: u64, b: u64, carry: u64) -> (u64, u64) {
 /// (a - b - borrow) as (low word, borrow out in {0, 1}).
 #[inline(always)]
 const fn sbb(a: u64, b: u64, borrow: u64) -> (u64, u64) {
-    let t = (a as u128).wrapping_sub(b as u128 + borrow as u128);
-    (t as u64, ((t >> 64) as u64) & 1)
+    // Two overflowing subtractions: LLVM makes one SBB chain of these, two of a u128
+    // difference.
+    let (d, b1) = a.overflowing_sub(b);
+    let (d, b2) = d.overflowing_sub(borrow);
+    (d, (b1 | b2) as u64)
 }
 
 /// Little-endian word `i` (bytes 8i..8i + 8) of a 32-byte string.
