@@ -49,6 +49,9 @@ const NAMES: &[&str] = &[
     "SetBytesWithClamping",
     "SetCanonicalBytes",
     "NonAdjacentForm",
+    // Not upstream's: the NAF of 64 different scalars in turn (upstream's recodes one
+    // scalar over and over, which lets the branch predictor learn its digits).
+    "NonAdjacentForm/varied",
     "SignedRadix16",
     // points
     "EncodingDecoding",
@@ -240,6 +243,18 @@ macro_rules! suite {
                                 .map(|x| sc(&x).to_vec())
                                 .unwrap_or_default()
                         },
+                    )
+                }
+                "NonAdjacentForm/varied" => {
+                    let xs = scalars(64, 7);
+                    let next = core::cell::Cell::new(0usize);
+                    calls(
+                        move || {
+                            let i = next.get();
+                            next.set((i + 1) % 64);
+                            black_box(&xs[i]).vartime_non_adjacent_form(5)
+                        },
+                        |d| d.iter().map(|&v| v as u8).collect(),
                     )
                 }
                 "NonAdjacentForm" => {
