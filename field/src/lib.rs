@@ -21,6 +21,8 @@
 
 pub mod arith;
 pub mod backend;
+#[doc(hidden)]
+pub mod carry;
 mod fe_impl;
 mod ops;
 mod ops_macro;

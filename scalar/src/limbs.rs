@@ -14,6 +14,9 @@
 //! branches on, or indexes by, a value (outside `debug_assert!`s): the only
 //! data-dependent choices go through [`subtle`].
 
+// The carry steps are the field crate's (one ADC / SBB chain each).
+use edwards25519_field::carry::{adc, sbb};
+
 use subtle::{Choice, ConditionallySelectable};
 
 /// Little-endian 64-bit limbs of a 256-bit integer.
@@ -31,25 +34,6 @@ const C: [u64; 2] = [L[0], L[1]];
 
 /// 2^60 - 1: the bits of the top limb below bit 252.
 const LOW60: u64 = (1 << 60) - 1;
-
-/// `a + b + carry` as (low word, carry out), carry in {0, 1}.
-#[inline(always)]
-const fn adc(a: u64, b: u64, carry: u64) -> (u64, u64) {
-    let t = a as u128 + b as u128 + carry as u128;
-    (t as u64, (t >> 64) as u64)
-}
-
-/// `a - b - borrow` as (low word, borrow out), borrow in {0, 1}.
-///
-/// Two `overflowing_sub`s rather than one `u128` difference: LLVM (rustc 1.95) turns
-/// these into one SBB chain (`sub4`: 17 instructions), the `u128` form into two
-/// (32).
-#[inline(always)]
-const fn sbb(a: u64, b: u64, borrow: u64) -> (u64, u64) {
-    let (d, b1) = a.overflowing_sub(b);
-    let (d, b2) = d.overflowing_sub(borrow);
-    (d, (b1 | b2) as u64)
-}
 
 /// `acc + a·b + carry` as (low word, high word). Never overflows:
 /// (2^64-1) + (2^64-1)^2 + (2^64-1) = 2^128 - 1.

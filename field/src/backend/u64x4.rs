@@ -34,26 +34,10 @@
 //! ```
 
 use crate::backend::u64::Fe51;
+use crate::carry::{adc, sbb};
 
 /// 2^63 - 1: the bits below 2^255 in the top limb.
 pub(crate) const LOW63: u64 = (1 << 63) - 1;
-
-/// (a + b + carry) as (low word, carry out).
-#[inline(always)]
-const fn adc(a: u64, b: u64, carry: u64) -> (u64, u64) {
-    let t = a as u128 + b as u128 + carry as u128;
-    (t as u64, (t >> 64) as u64)
-}
-
-/// (a - b - borrow) as (low word, borrow out in {0, 1}).
-#[inline(always)]
-const fn sbb(a: u64, b: u64, borrow: u64) -> (u64, u64) {
-    // Two overflowing subtractions: LLVM makes one SBB chain of these, two of a u128
-    // difference.
-    let (d, b1) = a.overflowing_sub(b);
-    let (d, b2) = d.overflowing_sub(borrow);
-    (d, (b1 | b2) as u64)
-}
 
 /// Little-endian word `i` (bytes 8i..8i + 8) of a 32-byte string.
 #[inline(always)]

@@ -277,66 +277,61 @@ pub(crate) unsafe fn mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
     [r0, r1, r2, r3]
 }
 
-/// a² mod p (a value < 2^256); see [`square_to_5_limbs!`].
+/// The body of [`square`] and [`square2`]: the square of `$a` in five limbs
+/// ([`square_to_5_limbs!`]), then the template lines `$mid` if any, then the fold to
+/// four limbs ([`fold_top!`]).
+macro_rules! square_then_fold {
+    ($a:expr $(, $mid:expr)?) => {{
+        let [mut x0, x1, x2, x3] = *$a;
+        let (r1, r2, r3): (u64, u64, u64);
+        // SAFETY: registers only: no memory is read or written and no stack is used;
+        // every register written is an operand or declared clobbered, flags are
+        // clobbered. Needs BMI2 and ADX, which the callers' own safety condition
+        // guarantees (see the module docs); without them the first MULX raises #UD
+        // (SIGILL), nothing else happens.
+        unsafe {
+            asm!(
+                square_to_5_limbs!(),
+                $($mid,)?
+                fold_top!("{x0}", "{c1}", "{c2}", "{c3}", "{c4}"),
+                x0 = inout(reg) x0,
+                x1 = inout(reg) x1 => _,
+                x2 = inout(reg) x2 => _,
+                x3 = inout(reg) x3 => _,
+                c1 = out(reg) r1,
+                c2 = out(reg) r2,
+                c3 = out(reg) r3,
+                c4 = out(reg) _,
+                c5 = out(reg) _,
+                t0 = out(reg) _,
+                t1 = out(reg) _,
+                out("rdx") _,
+                options(pure, nomem, nostack),
+            );
+        }
+        [x0, r1, r2, r3]
+    }};
+}
+
+/// a² mod p (a value < 2^256).
+///
+/// # Safety
+///
+/// The CPU must support BMI2 and ADX.
 #[inline(always)]
 pub(crate) unsafe fn square(a: &[u64; 4]) -> [u64; 4] {
-    let [mut x0, x1, x2, x3] = *a;
-    let (r1, r2, r3): (u64, u64, u64);
-    // SAFETY: registers only: no memory is read or written and no stack is used; every
-    // register written is an operand or declared clobbered, flags are clobbered. Needs
-    // BMI2 and ADX, checked by `backend::use_fast()` before the dispatcher runs this
-    // backend; without them the first MULX raises #UD (SIGILL), nothing else happens.
-    unsafe {
-        asm!(
-            square_to_5_limbs!(),
-            fold_top!("{x0}", "{c1}", "{c2}", "{c3}", "{c4}"),
-            x0 = inout(reg) x0,
-            x1 = inout(reg) x1 => _,
-            x2 = inout(reg) x2 => _,
-            x3 = inout(reg) x3 => _,
-            c1 = out(reg) r1,
-            c2 = out(reg) r2,
-            c3 = out(reg) r3,
-            c4 = out(reg) _,
-            c5 = out(reg) _,
-            t0 = out(reg) _,
-            t1 = out(reg) _,
-            out("rdx") _,
-            options(pure, nomem, nostack),
-        );
-    }
-    [x0, r1, r2, r3]
+    square_then_fold!(a)
 }
 
 /// 2·a² mod p (a value < 2^256): the square, doubled before the final fold, so the
 /// doubling costs five ADD/ADCs and no second reduction.
+///
+/// # Safety
+///
+/// The CPU must support BMI2 and ADX.
 #[inline(always)]
 pub(crate) unsafe fn square2(a: &[u64; 4]) -> [u64; 4] {
-    let [mut x0, x1, x2, x3] = *a;
-    let (r1, r2, r3): (u64, u64, u64);
-    // SAFETY: as in `square`: registers only, no memory, no stack; needs BMI2 and ADX,
-    // checked by `backend::use_fast()` before dispatch (else #UD / SIGILL).
-    unsafe {
-        asm!(
-            square_to_5_limbs!(),
-            double_5_limbs!(),
-            fold_top!("{x0}", "{c1}", "{c2}", "{c3}", "{c4}"),
-            x0 = inout(reg) x0,
-            x1 = inout(reg) x1 => _,
-            x2 = inout(reg) x2 => _,
-            x3 = inout(reg) x3 => _,
-            c1 = out(reg) r1,
-            c2 = out(reg) r2,
-            c3 = out(reg) r3,
-            c4 = out(reg) _,
-            c5 = out(reg) _,
-            t0 = out(reg) _,
-            t1 = out(reg) _,
-            out("rdx") _,
-            options(pure, nomem, nostack),
-        );
-    }
-    [x0, r1, r2, r3]
+    square_then_fold!(a, double_5_limbs!())
 }
 
 /// a^(2^k) mod p (a value < 2^256), for k ≥ 1: k squarings in one loop, the element
