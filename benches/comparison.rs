@@ -17,7 +17,6 @@ use curve25519_dalek::montgomery::MontgomeryPoint as DMontgomeryPoint;
 use curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint as DRistrettoPoint};
 use curve25519_dalek::scalar::Scalar as DScalar;
 use curve25519_dalek::traits::VartimeMultiscalarMul;
-use edwards25519::field::FieldArith;
 use edwards25519::montgomery::MontgomeryPoint;
 use edwards25519::ristretto::RistrettoPoint;
 use edwards25519::{FieldElement, Point, Scalar, ed25519};
@@ -308,23 +307,15 @@ fn field_ops(c: &mut Criterion) {
     };
     let (fx, fy) = (fiat_elem(&xb), fiat_elem(&yb));
 
-    // Dependent chains (x = x·y, x = x²), as upstream's field benchmarks. "edwards25519"
-    // is the backend the scalar multiplications dispatch to on this machine (the x86-64
-    // MULX/ADX one where the CPU has BMI2 and ADX); "edwards25519-portable" is the public
-    // `FieldElement` type's own radix-2^51 code.
+    // Dependent chains (x = x·y, x = x²), as upstream's field benchmarks, through the
+    // public `FieldElement` (on x86-64 its 4×64 limbs, MULX/ADX where the CPU has BMI2
+    // and ADX, checked once and cached).
     println!(
         "edwards25519 field backend: {}",
         edwards25519::field::backend::selected()
     );
     let mut g = c.benchmark_group("compare/Multiply");
-    edwards25519::field::dispatch!(F => {
-        let (xf, yf) = (F::from_field(&x), F::from_field(&y));
-        g.bench_function("edwards25519", |b| {
-            let mut acc = xf;
-            b.iter(|| acc = black_box(acc) * yf)
-        });
-    });
-    g.bench_function("edwards25519-portable", |b| {
+    g.bench_function("edwards25519", |b| {
         let mut acc = x;
         b.iter(|| acc = black_box(acc) * y)
     });
@@ -339,14 +330,7 @@ fn field_ops(c: &mut Criterion) {
     g.finish();
 
     let mut g = c.benchmark_group("compare/Square");
-    edwards25519::field::dispatch!(F => {
-        let xf = F::from_field(&x);
-        g.bench_function("edwards25519", |b| {
-            let mut acc = xf;
-            b.iter(|| acc = black_box(acc).square())
-        });
-    });
-    g.bench_function("edwards25519-portable", |b| {
+    g.bench_function("edwards25519", |b| {
         let mut acc = x;
         b.iter(|| acc = black_box(acc).square())
     });
