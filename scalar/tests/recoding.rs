@@ -94,6 +94,33 @@ proptest! {
     }
 }
 
+/// Runs of ones of many lengths at many offsets, so a negative digit's carry runs
+/// across limb boundaries and past the recoder's 128-bit register into the limbs it
+/// has not loaded yet; each NAF against the textbook one.
+#[test]
+fn naf_carry_runs() {
+    let mut checked = 0;
+    for start in (0..250).step_by(3) {
+        for len in [1usize, 5, 8, 9, 59, 63, 64, 65, 70, 127, 128, 129, 190] {
+            let v = ((BigUint::from(1u8) << len) - 1u8) << start;
+            if v >= l() {
+                continue;
+            }
+            let s = scalar_of(&v);
+            for w in 2..=8 {
+                assert_eq!(
+                    s.vartime_non_adjacent_form(w).to_vec(),
+                    reference_naf(&s, w).to_vec(),
+                    "ones at {start}..{}, w = {w}",
+                    start + len
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 500, "{checked}");
+}
+
 /// Scalars whose digits are extreme: all nibbles 8 (carry chains), all ones, l - 1...
 #[test]
 fn edge_scalars() {
