@@ -173,11 +173,13 @@ macro_rules! limb_ops {
             }
         }
         impl subtle::ConstantTimeEq for $t {
-            /// Equality of values mod p (compares canonical encodings).
+            /// Equality of values mod p: the canonical 64-bit words, four word
+            /// compares (not the 32 byte compares of the encodings: `sqrt_ratio` makes
+            /// three of these).
             fn ct_eq(&self, other: &Self) -> subtle::Choice {
                 subtle::ConstantTimeEq::ct_eq(
-                    &<$t as $crate::FieldArith>::to_bytes(self)[..],
-                    &<$t as $crate::FieldArith>::to_bytes(other)[..],
+                    &self.canonical_words()[..],
+                    &other.canonical_words()[..],
                 )
             }
         }

@@ -484,9 +484,9 @@ impl fmt::Debug for FieldElement {
 }
 
 impl ConstantTimeEq for FieldElement {
-    /// Equality of values mod p (compares canonical encodings).
+    /// Equality of values mod p (compares the canonical limbs).
     fn ct_eq(&self, other: &Self) -> Choice {
-        self.to_bytes().ct_eq(&other.to_bytes())
+        self.0.ct_eq(&other.0)
     }
 }
 

@@ -327,6 +327,11 @@ impl Fe64 {
         ])
     }
 
+    /// The value reduced below p, as four 64-bit words, least significant first.
+    pub(crate) const fn canonical_words(&self) -> [u64; 4] {
+        reduce(&self.0)
+    }
+
     /// The canonical little-endian encoding (the value reduced below p).
     pub const fn to_bytes(&self) -> [u8; 32] {
         let w = reduce(&self.0);
