@@ -185,37 +185,31 @@ impl Scalar {
         );
         let w = Self::signed_radix_2c_len(c);
         assert_eq!(out.len(), w, "radix-2^{c} digits: wrong output length");
-        let bytes = self.to_bytes();
-        // Little-endian 64-bit limbs plus a zero limb, so a window past bit 255 reads
-        // zeros.
-        let mut limbs = [0u64; 5];
-        for (limb, chunk) in limbs.iter_mut().zip(bytes.chunks_exact(8)) {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(chunk);
-            *limb = u64::from_le_bytes(b);
-        }
-        let radix = 1i32 << c;
-        let half = radix >> 1;
-        let mask = (radix - 1) as u64;
-        let mut carry = 0i32;
-        for (j, d) in out.iter_mut().enumerate() {
-            let pos = j * c;
-            let (limb, bit) = (pos / 64, pos % 64);
-            let mut window = limbs[limb] >> bit;
-            if bit + c > 64 && limb < 4 {
-                window |= limbs[limb + 1] << (64 - bit);
-            }
-            // window + carry is in [0, 2^c]; recentre below 2^(c-1) and carry the excess.
-            let v = (window & mask) as i32 + carry;
-            if j + 1 < w && v >= half {
-                *d = (v - radix) as i16;
-                carry = 1;
+        // The definition, one digit at a time from the bottom: d ≡ k (mod 2^c) with d
+        // in [-2^(c-1), 2^(c-1)), then k <- (k - d) / 2^c, exact. k - d is k with its low
+        // c bits cleared, plus 2^c when d is negative.
+        //
+        // The last digit is what is left of k after w - 1 steps: k < 2^253 and
+        // c·(w - 1) ≥ 254 - c (w = ⌈254/c⌉), and each step adds at most 2^(c-1) before
+        // dividing, so what is left is at most 2^(c-1), a digit in [0, 2^(c-1)].
+        let radix = 1u64 << c;
+        let (mask, half) = (radix - 1, radix >> 1);
+        let mut k = self.0;
+        let (last, digits) = out.split_last_mut().expect("at least one digit");
+        for d in digits {
+            let r = k[0] & mask;
+            k[0] &= !mask; // k - r
+            if r < half {
+                *d = r as i16;
             } else {
-                *d = v as i16;
-                carry = 0;
+                // d = r - 2^c: k - d = (k - r) + 2^c (cannot overflow: k < 2^253).
+                k = limbs::add4(&k, &[radix, 0, 0, 0]).0;
+                *d = (r as i32 - radix as i32) as i16; // in [-2^(c-1), 0)
             }
+            limbs::shift_right(&mut k, c);
         }
-        debug_assert_eq!(carry, 0);
+        debug_assert!(k[0] <= half && k[1..] == [0; 3], "top digit {k:?}");
+        *last = k[0] as i16;
     }
 }
 
