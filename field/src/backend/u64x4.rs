@@ -106,9 +106,10 @@ pub(crate) const fn sub(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
 /// a - b at run time: the value and bounds of [`sub`], computed on x86-64 through
 /// the carry intrinsics (`_subborrow_u64`, `_addcarry_u64`: SBB and ADC chains).
 ///
-/// Why not `sub` itself: LLVM (rustc 1.95) compiles `sbb`'s `u128` borrow into a
-/// second dependency chain per limb, 47 instructions for `sub` against 29 here (read
-/// in the emitted assembly); it was the part of every point addition that got slower
+/// Why not `sub` itself: there LLVM (rustc 1.95) sees that the borrow is 0 or 1 and
+/// turns the masked constants into selects and extra carry chains: 47 instructions
+/// with a `u128` borrow step, about 40 with the overflowing one, against 29 here (read
+/// in the emitted assembly). It was the part of every point addition that got slower
 /// when the 4×64 limbs moved into this module. `sub` stays the `const` form.
 #[inline(always)]
 pub(crate) fn sub_rt(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
