@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Constant-time check (the rules are in docs/design.md, section 3): runs every
 # `ct-check` operation under valgrind memcheck with its secrets marked undefined, once
-# per field backend, and fails on any secret-dependent branch or memory address.
+# per backend, and fails on any secret-dependent branch or memory address.
 # Also runs the negative controls (deliberately leaky operations) and fails if
 # memcheck does NOT flag them, and checks that both backends print the same outputs
 # (the inputs are fixed-seed).
@@ -9,7 +9,11 @@
 #   (a) portable: RUSTFLAGS='--cfg edwards25519_backend="portable"'
 #   (b) fast:     RUSTFLAGS='-C target-feature=+bmi2,+adx'. Valgrind hides ADX from
 #       CPUID, so a runtime check would fall back to portable; with the features on
-#       at compile time, use_fast() is true without asking CPUID.
+#       at compile time, use_fast() is true without asking CPUID. Valgrind 3.19 shows
+#       AVX2 in CPUID, so the point operations run the AVX2 vector backend here (the
+#       table's "point" column says which ran).
+#   (c) serial:   (b) with --cfg edwards25519_backend="serial": the serial point
+#       backend over the MULX/ADX limbs.
 #
 # Each backend builds in its own target dir (target/ct-portable, target/ct-fast) so
 # the RUSTFLAGS never touch the main build. Logs: target/ct-logs/<backend>-<op>.log.
@@ -31,10 +35,11 @@ if ! command -v valgrind >/dev/null 2>&1; then
         { echo "ct-check: could not install valgrind" >&2; exit 1; }
 fi
 
-BACKENDS=(portable fast)
+BACKENDS=(portable fast serial)
 declare -A FLAGS=(
     [portable]='--cfg edwards25519_backend="portable"'
     [fast]='-C target-feature=+bmi2,+adx'
+    [serial]='-C target-feature=+bmi2,+adx --cfg edwards25519_backend="serial"'
 )
 
 for b in "${BACKENDS[@]}"; do
@@ -62,11 +67,15 @@ declare -A CONTROL_MSG=(
 
 failures=0
 rows=()
+# Whether the fast run must have used the AVX2 point backend (valgrind passes AVX2
+# through to CPUID where the CPU has it).
+HAVE_AVX2=0
+grep -q -w avx2 /proc/cpuinfo && HAVE_AVX2=1
 declare -A OUTPUT=()
 
 field() { sed -n "s/^$1: //p" "$2" | head -n 1; }
 
-# run_one BACKEND OP -> sets RC, LOG, OUT, SELECTED, EXPECTED, ONVG
+# run_one BACKEND OP -> sets RC, LOG, OUT, SELECTED, EXPECTED, POINT, ONVG
 run_one() {
     local b=$1 op=$2
     LOG="$LOG_DIR/$b-$op.log"
@@ -78,6 +87,7 @@ run_one() {
     # The expected name comes from the binary's own report of each backend's BACKEND
     # constant, so run (b) is right whether or not the fast backend has landed.
     EXPECTED=$(field "backend-$b" "$OUT")
+    POINT=$(field point-backend "$OUT")
     ONVG=$(field running-on-valgrind "$OUT")
 }
 
@@ -94,6 +104,10 @@ for b in "${BACKENDS[@]}"; do
             result="FAIL: client requests not seen by valgrind"
         elif [ -z "$SELECTED" ] || [ "$SELECTED" != "$EXPECTED" ]; then
             result="FAIL: backend '$SELECTED', expected '$EXPECTED'"
+        elif [ "$b" = fast ] && [ "$HAVE_AVX2" = 1 ] && [ "$POINT" != avx2 ]; then
+            result="FAIL: point backend '$POINT', expected avx2 (valgrind's CPUID shows AVX2)"
+        elif [ "$b" = serial ] && [ "$POINT" != "$EXPECTED" ]; then
+            result="FAIL: point backend '$POINT', expected the serial one over '$EXPECTED'"
         else
             out=$(field output "$OUT")
             if [ -z "$out" ]; then
@@ -104,7 +118,7 @@ for b in "${BACKENDS[@]}"; do
             OUTPUT[$op]=$out
         fi
         [ "$result" = PASS ] || failures=$((failures + 1))
-        rows+=("$op|$b|${SELECTED:-?}|$result")
+        rows+=("$op|$b|${SELECTED:-?} / ${POINT:-?}|$result")
     done
     for op in "${CONTROLS[@]}"; do
         run_one "$b" "$op"
@@ -119,11 +133,11 @@ for b in "${BACKENDS[@]}"; do
 done
 
 echo
-printf '%-40s %-9s %-26s %s\n' operation run "backend reported" result
-printf '%-40s %-9s %-26s %s\n' --------- --- ---------------- ------
+printf '%-40s %-9s %-36s %s\n' operation run "field / point backend" result
+printf '%-40s %-9s %-36s %s\n' --------- --- --------------------- ------
 for row in "${rows[@]}"; do
     IFS='|' read -r op b sel res <<<"$row"
-    printf '%-40s %-9s %-26s %s\n' "$op" "$b" "$sel" "$res"
+    printf '%-40s %-9s %-36s %s\n' "$op" "$b" "$sel" "$res"
 done
 echo
 

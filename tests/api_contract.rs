@@ -252,6 +252,8 @@ fn point_backend_selection() {
         if avx2 { "avx2" } else { field }
     } else if ifma {
         "avx512-ifma"
+    } else if avx2 {
+        "avx2"
     } else {
         field
     };

@@ -56,6 +56,9 @@ fn report_backend() {
         <backend::u64::Fe51 as FieldArith>::BACKEND
     );
     println!("backend-fast: {}", backend::x86_64::NAME);
+    // The run with the serial point backend forced uses the fast field limbs too.
+    println!("backend-serial: {}", backend::x86_64::NAME);
+    println!("point-backend: {}", edwards25519_group::backend::selected());
     println!("running-on-valgrind: {}", valgrind::running_on_valgrind());
 }
 

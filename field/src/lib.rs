@@ -120,6 +120,27 @@ impl FieldElement {
         }
     }
 
+    /// Σ lᵢ·2^(51·i) mod p from radix-2^51 limbs of any size, in constant time: one carry
+    /// round brings every limb below 2^52, so no input is refused and nothing branches
+    /// on the limbs (unlike [`FieldElement::from_limbs`], which checks them). For limbs
+    /// that hold secrets, such as a vector backend's output.
+    ///
+    /// ```
+    /// use edwards25519_field::FieldElement;
+    ///
+    /// // 2^52 in limb 0 is 2 in limb 1; u64::MAX in limb 4 wraps around times 19.
+    /// let x = FieldElement::from_limbs_carried([1 << 52, 0, 0, 0, 0]);
+    /// assert_eq!(Some(x), FieldElement::from_limbs([0, 2, 0, 0, 0]));
+    /// let y = FieldElement::from_limbs_carried([0, 0, 0, 0, u64::MAX]);
+    /// let low = (1u64 << 51) - 1;
+    /// let wrapped = 19 * (u64::MAX >> 51);
+    /// assert_eq!(Some(y), FieldElement::from_limbs([wrapped, 0, 0, 0, low]));
+    /// ```
+    pub const fn from_limbs_carried(limbs: [u64; 5]) -> FieldElement {
+        // Every limb of `carry`'s output is below 2^51 + 19·2^13 < 2^52: the invariant.
+        FieldElement(fe_impl::from_fe51(&Fe51(backend::u64::carry(limbs))))
+    }
+
     /// The value in radix-2^51 limbs (not necessarily reduced; each below 2^52).
     ///
     /// ```

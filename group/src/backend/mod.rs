@@ -11,12 +11,13 @@
 //! |---|---|---|
 //! | `serial::Serial` over `edwards25519_field`'s MULX/ADX or portable limbs | everywhere | one coordinate at a time (`crate::models`) |
 //! | `vector` over `vector::ifma` | x86-64 with AVX-512 IFMA and VL, checked by CPUID at run time | X, Y, Z, T of one point in the four lanes of `__m256i` registers, radix 2^51 |
-//! | `vector` over `vector::avx2` | x86-64 with AVX2, only with the `"avx2"` cfg | the same layout, radix 2^25.5 |
+//! | `vector` over `vector::avx2` | x86-64 with AVX2 (and no IFMA), checked by CPUID at run time | the same layout, radix 2^25.5, two limbs per 64-bit lane |
 //!
 //! Cfgs (`RUSTFLAGS='--cfg edwards25519_backend="…"'`): `"serial"` compiles no vector
 //! code; `"portable"` compiles no vector code and forces the portable field limbs;
-//! `"avx2"` runs the AVX2 backend where CPUID reports AVX2 (instead of IFMA). With none
-//! of them, the IFMA backend runs where CPUID reports it, with no build flags needed.
+//! `"avx2"` runs the AVX2 backend where CPUID reports AVX2, even where it reports IFMA.
+//! With none of them, the IFMA backend runs where CPUID reports it, else the AVX2
+//! backend where CPUID reports AVX2, else the serial one, with no build flags needed.
 //!
 //! Adding a backend: a folder here with a `PointBackend` implementation, a branch in
 //! `run` and a name in [`selected`].
@@ -143,9 +144,8 @@ pub(crate) fn run<O: Op>(op: O) -> O::Output {
         if let Some(b) = vector::ifma::detect() {
             return vector::ifma::run(b, op);
         }
-        // Slower than the serial MULX/ADX code on the CPUs measured (see
-        // `vector::avx2`), so only chosen when forced.
-        #[cfg(edwards25519_backend = "avx2")]
+        // Faster than the serial MULX/ADX code on the Zen 3 measured (see
+        // `vector::avx2`).
         if let Some(b) = vector::avx2::detect() {
             return vector::avx2::run(b, op);
         }
@@ -160,7 +160,7 @@ pub(crate) fn run_serial<O: Op>(op: O) -> O::Output {
 }
 
 /// The name of the point backend that scalar multiplications use on this machine now:
-/// `"avx512-ifma"`, or the serial backend's field limbs (`"x86-64 MULX/ADX"`,
+/// `"avx512-ifma"`, `"avx2"`, or the serial backend's field limbs (`"x86-64 MULX/ADX"`,
 /// `"portable"`).
 pub fn selected() -> &'static str {
     #[cfg(all(
@@ -172,7 +172,6 @@ pub fn selected() -> &'static str {
         if vector::ifma::detect().is_some() {
             return vector::ifma::NAME;
         }
-        #[cfg(edwards25519_backend = "avx2")]
         if vector::avx2::detect().is_some() {
             return vector::avx2::NAME;
         }

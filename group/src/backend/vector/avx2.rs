@@ -1,6 +1,7 @@
 //! The AVX2 field: four elements in radix 2^25.5 (ten limbs of alternately 26 and 25
-//! bits, the representation of Bernstein's curve25519 "ref10" code), limb i of all four
-//! in one 256-bit register, multiplied with `vpmuludq` (32 × 32 → 64 bits per lane).
+//! bits, the representation of Bernstein's curve25519 "ref10" code), two limbs per
+//! 64-bit lane ([`F5`]: five registers per four elements), multiplied with `vpmuludq`
+//! (32 × 32 → 64 bits per lane).
 //!
 //! Limb i has weight 2^wᵢ, wᵢ = 26·⌈i/2⌉ + 25·⌊i/2⌋ (0, 26, 51, 77, …, 230; w₁₀ = 255).
 //! So wᵢ + wⱼ = w₍ᵢ₊ⱼ₎, plus 1 when i and j are both odd, and a column past limb 9 wraps
@@ -10,27 +11,31 @@
 //!
 //! | level | bound | why it holds |
 //! |---|---|---|
-//! | reduced | < 2^26 + 2^17 / < 2^25 + 2^17 | the output of [`F10::carry`] |
+//! | reduced | < 2^26 + 2^17 / < 2^25 + 2^17 | the output of [`F5::carry`] |
 //! | mul-ready | < 2^27 / < 2^26 | reduced, or 2p - x for reduced x (2p's limbs are 2^27 - 38, 2^26 - 2) |
 //! | wide | < 2^28 - 76 / < 2^27 - 4 | reduced plus mul-ready; below 4p's limbs |
 //!
 //! Mul-ready limbs keep every factor in 32 bits: 19·bⱼ < 19·2^27 < 2^31.3,
-//! 4·aᵢ < 2^28 for odd i, 2·aᵢ < 2^28.
+//! 4·aᵢ < 2^28 for odd i, 2·aᵢ < 2^28. Every level is below 2^32 per limb, so the
+//! linear operations work on 32-bit halves and never carry from one limb into the next.
 //!
-//! **Measured slower than the serial backend**, so it runs only when forced with
-//! `--cfg edwards25519_backend="avx2"`. On an AMD EPYC Zen 3 (LTO, one codegen unit,
-//! same-run driver): ScalarMult 52 µs against 29 µs for the serial MULX/ADX code,
-//! VarTimeDoubleScalarBaseMult 41 µs against 30 µs. One limb per 64-bit lane needs ten
-//! registers per operand, so a multiplication (100 `vpmuludq`) spills most of its
-//! operands: the function with AVX2 on issues about as many moves as multiplications.
-//! Packing two limbs per lane (32-bit halves, as curve25519-dalek's AVX2 backend does)
-//! halves the registers and is the next thing to try.
+//! **Why two limbs per lane.** A multiplication unpacks its operands into one limb per
+//! 64-bit lane (an even limb is a factor as it stands, an odd one takes a 32-bit shift)
+//! and packs the reduced product back. The first version kept one limb per lane
+//! throughout: ten registers per value, so every permutation, blend, addition and carry
+//! of the point formulas took ten instructions, and values spilled between them. Packed,
+//! those take five, and a point fits in five registers. Same-process A/B on an AMD EPYC
+//! Zen 3 (LTO, one codegen unit, alternating rounds, best of 31): ScalarMult 0.83–0.94
+//! of the serial MULX/ADX backend's time (the one-limb version: 1.8), ScalarBaseMult
+//! 0.83–0.89, multiscalar 0.79–0.89, VarTimeDoubleScalarBaseMult 0.98–1.03. So it is
+//! the run-time choice on x86-64 CPUs with AVX2 and no IFMA.
 //!
 //! Instructions per ScalarMult (callgrind, which counts instructions rather than time,
-//! so it is repeatable on a loaded machine): 412.7k before the one-instruction 19·x,
-//! the single-round [`VectorField::carry`] and the ref10 carry order of the products;
-//! 323.5k after; curve25519-dalek's AVX2 backend 272.8k.
-#![cfg_attr(not(edwards25519_backend = "avx2"), allow(dead_code))]
+//! so it is repeatable on a loaded machine): 412.7k for the first one-limb version,
+//! 323.5k after the one-instruction 19·x, the single-round [`VectorField::carry`] and
+//! the ref10 carry order of the products (both counted in `scripts/vs_dalek`). Counted
+//! in one driver through the fuzzing hook (`backend::fuzzing`, including the conversions
+//! in and out): 361.8k for that last one-limb version, 285.4k packed.
 
 use core::arch::x86_64::*;
 
@@ -50,9 +55,9 @@ cpufeatures::new!(cpuid_avx2, "avx2");
 /// The backend, when CPUID (and XGETBV, for the OS's support of the ymm state)
 /// reports AVX2; checked once, then cached.
 #[inline]
-pub(crate) fn detect() -> Option<Vector<F10>> {
+pub(crate) fn detect() -> Option<Vector<F5>> {
     if cpuid_avx2::get() {
-        // SAFETY: CPUID reported AVX2, the only instruction set `F10` uses.
+        // SAFETY: CPUID reported AVX2, the only instruction set `F5` uses.
         Some(unsafe { Vector::assume_supported() })
     } else {
         None
@@ -61,7 +66,7 @@ pub(crate) fn detect() -> Option<Vector<F10>> {
 
 /// Runs `op` on this backend.
 #[inline]
-pub(crate) fn run<O: Op>(b: Vector<F10>, op: O) -> O::Output {
+pub(crate) fn run<O: Op>(b: Vector<F5>, op: O) -> O::Output {
     // SAFETY: `b` exists, so CPUID reported AVX2, which `run_with_features` enables.
     unsafe { run_with_features(b, op) }
 }
@@ -70,7 +75,7 @@ pub(crate) fn run<O: Op>(b: Vector<F10>, op: O) -> O::Output {
 /// `ifma::run_with_features`).
 #[target_feature(enable = "avx2")]
 #[inline(never)]
-fn run_with_features<O: Op>(b: Vector<F10>, op: O) -> O::Output {
+fn run_with_features<O: Op>(b: Vector<F5>, op: O) -> O::Output {
     op.run(b)
 }
 
@@ -106,12 +111,20 @@ const FOUR_P: [u64; 10] = {
     out
 };
 
-/// Four elements of GF(2^255 - 19), limb-sliced: `.0[i]` holds limb i of all four.
+/// Four elements of GF(2^255 - 19), two limbs per 64-bit lane: in register k, lane e
+/// holds limb 2k of element e in its low 32 bits and limb 2k + 1 in its high 32 bits.
+///
+/// Lanes are elements, as in every [`VectorField`], so the point layer's permutations
+/// and blends move whole elements (`vpermq`, `vpblendd` on 64-bit lanes), five
+/// registers per value. Additions and subtractions are 32-bit (`vpaddd`, `vpsubd`):
+/// every limb of every level is below 2^28, so no half carries into its neighbour. The
+/// multiplier reads the low half of a lane, so an even limb is a factor as it stands
+/// and an odd one after a 32-bit shift.
 ///
 /// Every operation on it runs only inside [`run_with_features`]: the field code is
-/// reached only through a `Vector<F10>` (see [`detect`]).
+/// reached only through a `Vector<F5>` (see [`detect`]).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct F10([__m256i; 10]);
+pub(crate) struct F5([__m256i; 5]);
 
 /// One element's radix-2^51 limbs as ten radix-2^25.5 limbs: each 51-bit limb splits
 /// into 26 + 25 bits (w₂ᵢ = 51·i, w₂ᵢ₊₁ = 51·i + 26), after one carry of the 51-bit
@@ -135,23 +148,75 @@ const fn split(l: [u64; 5]) -> [u64; 10] {
     out
 }
 
-/// Four elements as limb-sliced registers, in a const context (for the tables).
-const fn from_elements_const(e: [&FieldElement; 4]) -> F10 {
+/// Two limbs as one lane: `lo` in the low half, `hi` in the high half.
+const fn pair(lo: u64, hi: u64) -> u64 {
+    lo | (hi << 32)
+}
+
+/// A per-limb constant (2p, 4p, the masks) as five packed lanes.
+const fn packed(limbs: [u64; 10]) -> [u64; 5] {
+    let mut out = [0u64; 5];
+    let mut k = 0;
+    while k < 5 {
+        out[k] = pair(limbs[2 * k], limbs[2 * k + 1]);
+        k += 1;
+    }
+    out
+}
+
+/// 2p and 4p, packed.
+const TWO_P_PACKED: [u64; 5] = packed(TWO_P);
+const FOUR_P_PACKED: [u64; 5] = packed(FOUR_P);
+/// The mask and the shift of a lane's two limbs: 26 bits low, 25 bits high.
+const LIMB_MASKS: u64 = pair(MASK26, MASK25);
+const LIMB_SHIFTS: u64 = pair(26, 25);
+
+/// Four elements as packed registers, in a const context (for the tables).
+const fn from_elements_const(e: [&FieldElement; 4]) -> F5 {
     let l = [
         split(e[0].limbs()),
         split(e[1].limbs()),
         split(e[2].limbs()),
         split(e[3].limbs()),
     ];
-    let mut out = [[0u64; 4]; 10];
-    let mut i = 0;
-    while i < 10 {
-        out[i] = [l[0][i], l[1][i], l[2][i], l[3][i]];
-        i += 1;
+    let mut out = [[0u64; 4]; 5];
+    let mut k = 0;
+    while k < 5 {
+        let mut lane = 0;
+        while lane < 4 {
+            out[k][lane] = pair(l[lane][2 * k], l[lane][2 * k + 1]);
+            lane += 1;
+        }
+        k += 1;
     }
-    // SAFETY: `[[u64; 4]; 10]` and `[__m256i; 10]` have the same size (320 bytes) and
+    // SAFETY: `[[u64; 4]; 5]` and `[__m256i; 5]` have the same size (160 bytes) and
     // every bit pattern is valid for both.
-    F10(unsafe { core::mem::transmute::<[[u64; 4]; 10], [__m256i; 10]>(out) })
+    F5(unsafe { core::mem::transmute::<[[u64; 4]; 5], [__m256i; 5]>(out) })
+}
+
+/// The ten limbs of lane `e` (for `to_elements` and the `debug_assert!`s).
+fn lane_limbs(v: &[__m256i; 5], e: usize) -> [u64; 10] {
+    // SAFETY: same size (160 bytes), every bit pattern valid for both.
+    let l = unsafe { core::mem::transmute::<[__m256i; 5], [[u64; 4]; 5]>(*v) };
+    let mut out = [0u64; 10];
+    for k in 0..5 {
+        out[2 * k] = l[k][e] & 0xffff_ffff;
+        out[2 * k + 1] = l[k][e] >> 32;
+    }
+    out
+}
+
+/// Whether every limb of every lane is below `bound(i)` (for `debug_assert!`s).
+fn limbs_below(v: &[__m256i; 5], bound: impl Fn(usize) -> u64) -> bool {
+    (0..4).all(|e| {
+        let l = lane_limbs(v, e);
+        (0..10).all(|i| l[i] < bound(i))
+    })
+}
+
+/// The reduced bounds: 2^26 + 2^17 for even limbs, 2^25 + 2^17 for odd ones.
+fn reduced_bound(i: usize) -> u64 {
+    (1 << bits(i)) + (1 << 17)
 }
 
 /// Runs `$body` for `$i` = 0, 1, …, 9 written out: every index and every parity test
@@ -201,99 +266,117 @@ macro_rules! unroll10 {
     }};
 }
 
-/// 19·x for lanes below 2^27 (a mul-ready limb), as one 32-bit `vpmulld` (19·x < 2^32
-/// stays in the lane's low half; the high half, 0, stays 0).
-///
-/// Not `vpmuludq` by 19: the multiplier reads only the low 32 bits of 19·x, so LLVM
-/// drops the 32-bit mask of `_mm256_mul_epu32(x, 19)` as undemanded, is left with a
-/// 64-bit multiply, which AVX2 lacks, and lowers it to two `vpmuludq`, two shifts and an
-/// add. The same happens to x + 2x + 16x. The generated code is checked by counting:
-/// `vpmulld` here leaves no `vpsllq $32` in the multiplier.
+/// 19·x in both halves of every lane, for halves below 2^27 (19·x < 2^31.3 stays in
+/// its half): one 32-bit `vpmulld`.
 #[inline(always)]
 fn mul19(x: __m256i) -> __m256i {
-    debug_assert!(lanes_below(x, 27));
-    // SAFETY: reached only inside `run_with_features` (AVX2), see `F10`.
-    unsafe { _mm256_mullo_epi32(x, _mm256_set1_epi64x(19)) }
+    // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
+    unsafe { _mm256_mullo_epi32(x, _mm256_set1_epi32(19)) }
 }
 
-/// 19·x for any lanes (a carry out of limb 9 may reach 2^37): the 64-bit product.
+/// 19·x for any 64-bit lanes (a carry out of limb 9 of a product may reach 2^37).
 #[inline(always)]
 fn mul19_wide(x: __m256i) -> __m256i {
-    // SAFETY: reached only inside `run_with_features` (AVX2), see `F10`.
+    // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
     unsafe {
         let x3 = _mm256_add_epi64(x, _mm256_slli_epi64::<1>(x));
         _mm256_add_epi64(x3, _mm256_slli_epi64::<4>(x))
     }
 }
 
-/// Whether every lane of `x` is below 2^bits (for `debug_assert!`s).
+/// The ten one-limb-per-lane factors of a packed value: even limbs as they stand (the
+/// multiplier ignores the high half), odd limbs shifted down.
 #[inline(always)]
-fn lanes_below(x: __m256i, bits: u32) -> bool {
-    // SAFETY: same size (32 bytes), every bit pattern valid for both.
-    let l = unsafe { core::mem::transmute::<__m256i, [u64; 4]>(x) };
-    l.iter().all(|&v| v >> bits == 0)
-}
-
-impl F10 {
-    /// Ten columns (each below 2^62) to reduced limbs, by the carry order of Bernstein's
-    /// ref10 code: two chains, from limb 0 and from limb 4, run side by side, then limb 9
-    /// wraps into limb 0 (times 19) and limb 0 carries once more. Twelve carries, against
-    /// the twenty of two full parallel rounds.
-    ///
-    /// Bounds: a carry out of a column below 2^62 (plus earlier carries) is below 2^37.
-    /// Every limb is masked once the carry out of it is taken; the last carries into a
-    /// limb are small: limb 5 takes limb 4's second carry, below (2^26 + 2^38) >> 26 =
-    /// 2^12 + 1; limb 0 takes 19·(limb 9 >> 25) < 2^41.3, so limb 1 takes below 2^15.4.
-    /// So limb 1 ends below 2^25 + 2^16, limb 5 below 2^25 + 2^13, the others below
-    /// 2^26 / 2^25: the reduced bounds.
-    #[inline(always)]
-    fn reduce_columns(mut c: [__m256i; 10]) -> F10 {
-        // SAFETY: reached only inside `run_with_features` (AVX2), see `F10`.
-        unsafe {
-            let m26 = _mm256_set1_epi64x(MASK26 as i64);
-            let m25 = _mm256_set1_epi64x(MASK25 as i64);
-            // Carries limb i into limb i + 1 (i < 9).
-            macro_rules! carry {
-                ($i:expr) => {{
-                    let i: usize = $i;
-                    if i.is_multiple_of(2) {
-                        c[i + 1] = _mm256_add_epi64(c[i + 1], _mm256_srli_epi64::<26>(c[i]));
-                        c[i] = _mm256_and_si256(c[i], m26);
-                    } else {
-                        c[i + 1] = _mm256_add_epi64(c[i + 1], _mm256_srli_epi64::<25>(c[i]));
-                        c[i] = _mm256_and_si256(c[i], m25);
-                    }
-                }};
-            }
-            carry!(0);
-            carry!(4);
-            carry!(1);
-            carry!(5);
-            carry!(2);
-            carry!(6);
-            carry!(3);
-            carry!(7);
-            carry!(4);
-            carry!(8);
-            c[0] = _mm256_add_epi64(c[0], mul19_wide(_mm256_srli_epi64::<25>(c[9])));
-            c[9] = _mm256_and_si256(c[9], m25);
-            carry!(0);
-            debug_assert!(is_reduced(&c));
-            F10(c)
-        }
+fn unpack(v: &[__m256i; 5]) -> [__m256i; 10] {
+    // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
+    unsafe {
+        [
+            v[0],
+            _mm256_srli_epi64::<32>(v[0]),
+            v[1],
+            _mm256_srli_epi64::<32>(v[1]),
+            v[2],
+            _mm256_srli_epi64::<32>(v[2]),
+            v[3],
+            _mm256_srli_epi64::<32>(v[3]),
+            v[4],
+            _mm256_srli_epi64::<32>(v[4]),
+        ]
     }
 }
 
-/// Whether every limb is within the reduced bounds (for `debug_assert!`s).
-fn is_reduced(c: &[__m256i; 10]) -> bool {
-    (0..10).all(|i| {
-        // SAFETY: same size (32 bytes), every bit pattern valid for both.
-        let l = unsafe { core::mem::transmute::<__m256i, [u64; 4]>(c[i]) };
-        l.iter().all(|&v| v < (1 << bits(i)) + (1 << 17))
-    })
+/// Ten product columns (each below 2^63, one limb per 64-bit lane) to reduced packed
+/// limbs, by the carry order of Bernstein's ref10 code: two chains, from limb 0 and
+/// from limb 4, run side by side, then limb 9 wraps into limb 0 (times 19) and limb 0
+/// carries once more. Twelve carries, against the twenty of two full parallel rounds.
+///
+/// Bounds: a carry out of a column below 2^63 (plus earlier carries) is below
+/// 2^38.01, and no column plus a carry overflows 64 bits. Every limb is masked once the
+/// carry out of it is taken; the last carries into a limb are small: limb 5 takes limb
+/// 4's second carry, below (2^26 + 2^38.01) >> 26 < 2^12.1; limb 0 takes
+/// 19·(limb 9 >> 25) < 2^42.3, so limb 1 takes below 2^16.3. So limb 1 ends below
+/// 2^25 + 2^16.3, limb 5 below 2^25 + 2^12.1, the others below 2^26 / 2^25: the
+/// reduced bounds, all below 2^32, so each pair packs into one lane.
+#[inline(always)]
+fn reduce_columns(mut c: [__m256i; 10]) -> F5 {
+    // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
+    unsafe {
+        let m26 = _mm256_set1_epi64x(MASK26 as i64);
+        let m25 = _mm256_set1_epi64x(MASK25 as i64);
+        // Adds the carry out of limb i to limb i + 1 (i < 9). The limb itself keeps its
+        // high bits, to be masked once at the end, packed; except limbs 0, 4, which
+        // carry twice, and 1, 5, which take a carry after their own: those are masked
+        // right after their (first) carry.
+        macro_rules! carry {
+            ($i:expr) => {{
+                let i: usize = $i;
+                let out = if i.is_multiple_of(2) {
+                    _mm256_srli_epi64::<26>(c[i])
+                } else {
+                    _mm256_srli_epi64::<25>(c[i])
+                };
+                c[i + 1] = _mm256_add_epi64(c[i + 1], out);
+            }};
+        }
+        carry!(0);
+        c[0] = _mm256_and_si256(c[0], m26);
+        carry!(4);
+        c[4] = _mm256_and_si256(c[4], m26);
+        carry!(1);
+        c[1] = _mm256_and_si256(c[1], m25);
+        carry!(5);
+        c[5] = _mm256_and_si256(c[5], m25);
+        carry!(2);
+        carry!(6);
+        carry!(3);
+        carry!(7);
+        carry!(4);
+        carry!(8);
+        c[0] = _mm256_add_epi64(c[0], mul19_wide(_mm256_srli_epi64::<25>(c[9])));
+        carry!(0);
+        // Odd limb into the high half (its bits from 32 up fall off the shift, the even
+        // limb's bits from 32 up are replaced by the blend), then the masks of the limbs
+        // not yet masked: all but 1 and 5, which now hold their final values (below
+        // 2^25 + 2^17, more than 25 bits).
+        let masks = _mm256_set1_epi64x(LIMB_MASKS as i64);
+        let masks_low = _mm256_set1_epi64x(pair(MASK26, u32::MAX as u64) as i64);
+        let pack = |lo: __m256i, hi: __m256i, m: __m256i| {
+            let both = _mm256_blend_epi32::<0b1010_1010>(lo, _mm256_slli_epi64::<32>(hi));
+            _mm256_and_si256(both, m)
+        };
+        let out = F5([
+            pack(c[0], c[1], masks_low),
+            pack(c[2], c[3], masks),
+            pack(c[4], c[5], masks_low),
+            pack(c[6], c[7], masks),
+            pack(c[8], c[9], masks),
+        ]);
+        debug_assert!(limbs_below(&out.0, reduced_bound));
+        out
+    }
 }
 
-impl VectorField for F10 {
+impl VectorField for F5 {
     #[inline(always)]
     fn from_elements(e: [&FieldElement; 4]) -> Self {
         from_elements_const(e)
@@ -301,15 +384,17 @@ impl VectorField for F10 {
 
     #[inline(always)]
     fn to_elements(&self) -> [FieldElement; 4] {
-        // SAFETY: same size (320 bytes), every bit pattern valid for both.
-        let l = unsafe { core::mem::transmute::<[__m256i; 10], [[u64; 4]; 10]>(self.0) };
-        // Reduced limbs recombine to 51-bit limbs below 2^26 + 2^17 + 2^51 + 2^43 < 2^52.
-        let element = |k: usize| {
+        // Reduced limbs recombine to 51-bit limbs below 2^26 + 2^17 + 2^51 + 2^43 < 2^52;
+        // `from_limbs_carried` takes them without checking (a check is a branch on
+        // the limbs, which may be secret; valgrind's constant-time check flags it).
+        let element = |e: usize| {
+            let l = lane_limbs(&self.0, e);
             let mut out = [0u64; 5];
             for (i, o) in out.iter_mut().enumerate() {
-                *o = l[2 * i][k] + (l[2 * i + 1][k] << 26);
+                *o = l[2 * i] + (l[2 * i + 1] << 26);
             }
-            FieldElement::from_limbs(out).expect("reduced limbs recombine below 2^52")
+            debug_assert!(out.iter().all(|&x| x < 1 << 52));
+            FieldElement::from_limbs_carried(out)
         };
         [element(0), element(1), element(2), element(3)]
     }
@@ -318,76 +403,77 @@ impl VectorField for F10 {
     fn add(&self, b: &Self) -> Self {
         let mut out = self.0;
         for (o, b) in out.iter_mut().zip(b.0.iter()) {
-            // SAFETY: reached only inside `run_with_features` (AVX2), see `F10`.
-            *o = unsafe { _mm256_add_epi64(*o, *b) };
+            // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
+            *o = unsafe { _mm256_add_epi32(*o, *b) };
         }
-        F10(out)
+        F5(out)
     }
 
     #[inline(always)]
     fn sub(&self, b: &Self) -> Self {
         let mut out = self.0;
-        for i in 0..10 {
-            // SAFETY: reached only inside `run_with_features` (AVX2), see `F10`.
-            out[i] = unsafe {
-                let biased = _mm256_add_epi64(out[i], _mm256_set1_epi64x(TWO_P[i] as i64));
-                _mm256_sub_epi64(biased, b.0[i])
+        for k in 0..5 {
+            // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
+            out[k] = unsafe {
+                let biased = _mm256_add_epi32(out[k], _mm256_set1_epi64x(TWO_P_PACKED[k] as i64));
+                _mm256_sub_epi32(biased, b.0[k])
             };
         }
-        F10(out)
+        F5(out)
     }
 
     #[inline(always)]
     fn neg_wide(&self) -> Self {
         let mut out = self.0;
-        for i in 0..10 {
-            // SAFETY: reached only inside `run_with_features` (AVX2), see `F10`.
-            out[i] = unsafe { _mm256_sub_epi64(_mm256_set1_epi64x(FOUR_P[i] as i64), out[i]) };
+        for k in 0..5 {
+            // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
+            out[k] =
+                unsafe { _mm256_sub_epi32(_mm256_set1_epi64x(FOUR_P_PACKED[k] as i64), out[k]) };
         }
-        F10(out)
+        F5(out)
     }
 
     #[inline(always)]
     fn neg_lanes<const BLEND: i32>(&self) -> Self {
         let mut out = self.0;
-        for i in 0..10 {
-            // SAFETY: reached only inside `run_with_features` (AVX2), see `F10`.
-            out[i] = unsafe {
-                let neg = _mm256_sub_epi64(_mm256_set1_epi64x(TWO_P[i] as i64), out[i]);
-                _mm256_blend_epi32::<BLEND>(out[i], neg)
+        for k in 0..5 {
+            // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
+            out[k] = unsafe {
+                let neg = _mm256_sub_epi32(_mm256_set1_epi64x(TWO_P_PACKED[k] as i64), out[k]);
+                _mm256_blend_epi32::<BLEND>(out[k], neg)
             };
         }
-        F10(out)
+        F5(out)
     }
 
     #[inline(always)]
     fn permute<const ORDER: i32>(&self) -> Self {
         let mut out = self.0;
         for o in out.iter_mut() {
-            // SAFETY: reached only inside `run_with_features` (AVX2), see `F10`.
+            // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
             *o = unsafe { _mm256_permute4x64_epi64::<ORDER>(*o) };
         }
-        F10(out)
+        F5(out)
     }
 
     #[inline(always)]
     fn blend<const BLEND: i32>(&self, b: &Self) -> Self {
         let mut out = self.0;
         for (o, b) in out.iter_mut().zip(b.0.iter()) {
-            // SAFETY: reached only inside `run_with_features` (AVX2), see `F10`.
+            // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
             *o = unsafe { _mm256_blend_epi32::<BLEND>(*o, *b) };
         }
-        F10(out)
+        F5(out)
     }
 
     #[inline(always)]
     fn zero_lanes<const BLEND: i32>(&self) -> Self {
         let mut out = self.0;
         for o in out.iter_mut() {
-            // SAFETY: reached only inside `run_with_features` (AVX2), see `F10`.
+            // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
             *o = unsafe { _mm256_blend_epi32::<BLEND>(*o, _mm256_setzero_si256()) };
         }
-        F10(out)
+        F5(out)
     }
 
     #[inline(always)]
@@ -396,7 +482,7 @@ impl VectorField for F10 {
         // it is all ones.
         let mask = 0i64.wrapping_sub(i64::from(choice.unwrap_u8()));
         for (a, b) in self.0.iter_mut().zip(b.0.iter()) {
-            // SAFETY: reached only inside `run_with_features` (AVX2), see `F10`.
+            // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
             *a = unsafe {
                 let m = _mm256_set1_epi64x(mask);
                 _mm256_xor_si256(*a, _mm256_and_si256(m, _mm256_xor_si256(*a, *b)))
@@ -404,55 +490,70 @@ impl VectorField for F10 {
         }
     }
 
-    /// One round of carries suffices here, against the two a product's columns need.
-    /// The contract's inputs (a wide value, or one plus `neg_wide` of another) are below
-    /// 2^29, and anything below 2^32 will do: each carry out is below 2^32 >> 25 = 2^7,
-    /// so limb i ends below 2^bits(i) + 2^7, and limb 0, taking 19 times limb 9's carry,
-    /// below 2^26 + 19·2^7 < 2^26 + 2^12: within the reduced bounds (slack 2^17).
+    /// One round of carries, all limbs at once. The contract's inputs (a wide value, or
+    /// one plus `neg_wide` of another) are below 2^29, and anything below 2^32 will do:
+    /// each carry out is below 2^32 >> 25 = 2^7, so limb i ends below 2^bits(i) + 2^7,
+    /// and limb 0, taking 19 times limb 9's carry, below 2^26 + 19·2^7 < 2^26 + 2^12:
+    /// within the reduced bounds (slack 2^17).
+    ///
+    /// Per register: the carries of both halves with one variable shift (26 low, 25
+    /// high), the low half's carry shifted up into the high half (limb 2k to 2k + 1),
+    /// the high half's shifted down into the next register's low half (2k + 1 to
+    /// 2k + 2; from limb 9 to limb 0 times 19).
     #[inline(always)]
     fn carry(&self) -> Self {
-        let c = self.0;
-        debug_assert!(c.iter().all(|&x| lanes_below(x, 32)));
-        // SAFETY: reached only inside `run_with_features` (AVX2), see `F10`.
+        let v = self.0;
+        debug_assert!(limbs_below(&v, |_| 1 << 32));
+        // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
         unsafe {
-            let m26 = _mm256_set1_epi64x(MASK26 as i64);
-            let m25 = _mm256_set1_epi64x(MASK25 as i64);
-            let mut out = c;
-            unroll10!(|i| {
-                out[i] = _mm256_and_si256(c[i], if i.is_multiple_of(2) { m26 } else { m25 });
-                let from = (i + 9) % 10;
-                let carry = if from.is_multiple_of(2) {
-                    _mm256_srli_epi64::<26>(c[from])
-                } else {
-                    _mm256_srli_epi64::<25>(c[from])
-                };
+            let masks = _mm256_set1_epi64x(LIMB_MASKS as i64);
+            let shifts = _mm256_set1_epi64x(LIMB_SHIFTS as i64);
+            let c = v.map(|x| _mm256_srlv_epi32(x, shifts));
+            let mut out = [_mm256_setzero_si256(); 5];
+            for k in 0..5 {
+                let within = _mm256_slli_epi64::<32>(c[k]);
+                let from_below = _mm256_srli_epi64::<32>(c[(k + 4) % 5]);
                 // The carry out of limb 9 is below 2^7: 19 times it fits vpmulld.
-                let carry = if i == 0 { mul19(carry) } else { carry };
-                out[i] = _mm256_add_epi64(out[i], carry);
-            });
-            debug_assert!(is_reduced(&out));
-            F10(out)
+                let from_below = if k == 0 {
+                    mul19(from_below)
+                } else {
+                    from_below
+                };
+                out[k] = _mm256_add_epi32(
+                    _mm256_and_si256(v[k], masks),
+                    _mm256_add_epi32(within, from_below),
+                );
+            }
+            debug_assert!(limbs_below(&out, reduced_bound));
+            F5(out)
         }
     }
 
-    /// self·b lane by lane. Takes mul-ready limbs; gives reduced ones.
+    /// A wide limb is below 2^28 / 2^27, which [`F5::mul`] takes on its left (see
+    /// there); saves a carry per addition.
+    const MUL_TAKES_WIDE_LEFT: bool = true;
+
+    /// self·b lane by lane. Takes a wide or mul-ready self and a mul-ready b; gives
+    /// reduced limbs.
     ///
     /// Column (i + j) mod 10 collects aᵢ·bⱼ, doubled when i and j are both odd (taken
-    /// as 2·aᵢ) and times 19 when i + j ≥ 10 (taken as 19·bⱼ). A product is below
-    /// 2^27·2^31.3, a column of ten below 2^62.
+    /// as 2·aᵢ) and times 19 when i + j ≥ 10 (taken as 19·bⱼ, computed packed, both
+    /// halves at once). Every factor fits 32 bits: aᵢ and 2·aᵢ (odd i) below 2^28,
+    /// 19·bⱼ below 19·2^27 < 2^31.25. A product is below 2^59.25, a column of ten below
+    /// 2^62.6, within the 2^63 that [`reduce_columns`] takes.
     #[inline(always)]
     fn mul(&self, b: &Self) -> Self {
-        let (a, b) = (&self.0, &b.0);
-        // SAFETY: reached only inside `run_with_features` (AVX2), see `F10`.
+        debug_assert!(limbs_below(&self.0, |i| 1 << (bits(i) + 2)));
+        debug_assert!(limbs_below(&b.0, |i| 1 << (bits(i) + 1)));
+        // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
         unsafe {
-            let mut a2 = *a;
+            let a = unpack(&self.0);
+            let mut a2 = a;
             for i in (1..10).step_by(2) {
                 a2[i] = _mm256_add_epi64(a[i], a[i]);
             }
-            let mut b19 = *b;
-            for j in 1..10 {
-                b19[j] = mul19(b[j]);
-            }
+            let b19 = unpack(&b.0.map(mul19));
+            let b = unpack(&b.0);
             let mut c = [_mm256_setzero_si256(); 10];
             unroll10!(|i| {
                 unroll10!(|j| {
@@ -466,28 +567,33 @@ impl VectorField for F10 {
                     c[k] = _mm256_add_epi64(c[k], _mm256_mul_epu32(x, y));
                 });
             });
-            F10::reduce_columns(c)
+            reduce_columns(c)
         }
     }
 
-    /// self² lane by lane. Takes mul-ready limbs; gives reduced ones.
+    /// Reduced plus reduced is below 2^27 + 2^18 / 2^26 + 2^18 per limb, which
+    /// [`F5::square`] takes (see there); saves a carry per doubling.
+    const SQUARE_TAKES_SUMS: bool = true;
+
+    /// self² lane by lane. Takes mul-ready limbs, or reduced plus reduced; gives
+    /// reduced ones.
     ///
     /// The 55 products aᵢ·aⱼ, i ≤ j: doubled when i < j, doubled again when both are
-    /// odd (so the left factor is aᵢ, 2·aᵢ or 4·aᵢ, below 2^28), times 19 past limb 9
-    /// (the right factor 19·aⱼ, below 2^31.3). A column stays below 2^62.
+    /// odd (so the left factor is aᵢ, 2·aᵢ or 4·aᵢ), times 19 past limb 9 (the right
+    /// factor 19·aⱼ). With limbs below 2^27 + 2^18 (even) and 2^26 + 2^18 (odd), every
+    /// factor fits 32 bits: 2·aᵢ and 4·aᵢ below 2^28.01, 19·aⱼ below 2^31.26. A column
+    /// has at most 6 products, each below 2^28.01·2^31.26 = 2^59.27, so it stays below
+    /// 2^62 (within the 2^63 that [`reduce_columns`] takes).
     #[inline(always)]
     fn square(&self) -> Self {
-        let a = &self.0;
-        // SAFETY: reached only inside `run_with_features` (AVX2), see `F10`.
+        debug_assert!(limbs_below(&self.0, |i| (1 << (bits(i) + 1)) + (1 << 18)));
+        // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
         unsafe {
-            let mut a2 = *a;
-            let mut a4 = *a;
-            let mut a19 = *a;
-            for i in 0..10 {
-                a2[i] = _mm256_add_epi64(a[i], a[i]);
-                a4[i] = _mm256_add_epi64(a2[i], a2[i]);
-                a19[i] = mul19(a[i]);
-            }
+            let packed2 = self.0.map(|x| _mm256_add_epi32(x, x));
+            let a = unpack(&self.0);
+            let a2 = unpack(&packed2);
+            let a4 = unpack(&packed2.map(|x| _mm256_add_epi32(x, x)));
+            let a19 = unpack(&self.0.map(mul19));
             let mut c = [_mm256_setzero_si256(); 10];
             unroll10!(|i| {
                 unroll10!(|j| {
@@ -504,7 +610,7 @@ impl VectorField for F10 {
                     }
                 });
             });
-            F10::reduce_columns(c)
+            reduce_columns(c)
         }
     }
 
@@ -515,7 +621,7 @@ impl VectorField for F10 {
 }
 
 /// The base point tables and constants in this representation, built at compile time.
-static TABLES: Tables<F10> = {
+static TABLES: Tables<F5> = {
     let id = Cached4(from_elements_const(IDENTITY_CACHED));
     let mut t = Tables {
         base: [[id; 8]; 32],

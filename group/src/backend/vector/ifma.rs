@@ -338,7 +338,10 @@ impl<L: Lanes> VectorField for F4<L> {
                 limbs[3][k],
                 limbs[4][k],
             ];
-            FieldElement::from_limbs(l).expect("reduced limbs are below 2^52")
+            // Reduced limbs are below 2^52; `from_limbs_carried` takes them without a
+            // check, which would branch on limbs that may be secret.
+            debug_assert!(l.iter().all(|&x| x < 1 << 52));
+            FieldElement::from_limbs_carried(l)
         };
         [element(0), element(1), element(2), element(3)]
     }
@@ -432,6 +435,11 @@ impl<L: Lanes> VectorField for F4<L> {
         }
         F4::fold(&unrolled!(10, |k| lo[k].add(hi[k].shl::<1>())))
     }
+
+    /// Reduced plus reduced can reach 2^53 here, past the multiplier's 52 bits.
+    const SQUARE_TAKES_SUMS: bool = false;
+    /// As for [`VectorField::SQUARE_TAKES_SUMS`]: a wide limb exceeds 52 bits.
+    const MUL_TAKES_WIDE_LEFT: bool = false;
 
     /// self² lane by lane. Takes mul-ready limbs; gives reduced ones.
     ///

@@ -57,10 +57,19 @@ pub(crate) trait VectorField: Copy + Send + Sync + core::fmt::Debug + 'static {
     /// Takes wide values (or a wide value plus [`VectorField::neg_wide`] of one);
     /// gives reduced ones.
     fn carry(&self) -> Self;
-    /// self·b lane by lane; takes mul-ready values, gives reduced ones.
+    /// self·b lane by lane; takes mul-ready values (self may be wide where
+    /// [`VectorField::MUL_TAKES_WIDE_LEFT`]), gives reduced ones.
     fn mul(&self, b: &Self) -> Self;
-    /// self² lane by lane; takes mul-ready values, gives reduced ones.
+    /// Whether [`VectorField::mul`] takes a wide left factor without a carry first (an
+    /// addition's (Y - X, Y + X, Z, T) of a reduced point).
+    const MUL_TAKES_WIDE_LEFT: bool;
+    /// self² lane by lane; takes mul-ready values (and, where
+    /// [`VectorField::SQUARE_TAKES_SUMS`], the sum of two reduced values), gives
+    /// reduced ones.
     fn square(&self) -> Self;
+    /// Whether [`VectorField::square`] takes reduced plus reduced without a carry
+    /// first (the doubling squares (X, Y, Z, X + Y) of a reduced point).
+    const SQUARE_TAKES_SUMS: bool;
     /// The base point tables and the constants in this representation, built at
     /// compile time.
     fn tables() -> &'static Tables<Self>;

@@ -87,7 +87,8 @@ pub(super) const CACHED_FACTORS: [&FieldElement; 4] =
     [&FieldElement::ONE, &FieldElement::ONE, &TWO, &D2];
 
 impl<F: VectorField> Ext4<F> {
-    /// (Y-X, Y+X, Z, T), reduced: the left factors of an addition.
+    /// (Y-X, Y+X, Z, T): the left factors of an addition; wide where the field's
+    /// multiplication takes that on its left, else reduced.
     #[inline(always)]
     fn diff_sum(&self) -> F {
         let yyzt = self.0.permute::<{ order(1, 1, 2, 3) }>();
@@ -97,7 +98,12 @@ impl<F: VectorField> Ext4<F> {
             .zero_lanes::<{ lanes(false, false, true, true) }>();
         // (-X, X, 0, 0): 2p - X in lane 0 (X is reduced).
         let signed = xx00.neg_lanes::<{ lanes(true, false, false, false) }>();
-        yyzt.add(&signed).carry()
+        let sums = yyzt.add(&signed);
+        if F::MUL_TAKES_WIDE_LEFT {
+            sums
+        } else {
+            sums.carry()
+        }
     }
 
     /// The addend form: (Y-X, Y+X, Z, T)·(1, 1, 2, 2d). One vector multiplication.
@@ -127,7 +133,12 @@ impl<F: VectorField> Ext4<F> {
             .0
             .permute::<{ order(1, 1, 1, 1) }>()
             .zero_lanes::<{ lanes(true, true, true, false) }>();
-        let squares = xyzx.add(&ooo_y).carry().square();
+        let sums = xyzx.add(&ooo_y);
+        let squares = if F::SQUARE_TAKES_SUMS {
+            sums.square()
+        } else {
+            sums.carry().square()
+        };
 
         let a = squares.permute::<{ order(0, 0, 0, 0) }>();
         let b = squares.permute::<{ order(1, 1, 1, 1) }>();
