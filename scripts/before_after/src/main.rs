@@ -71,6 +71,7 @@ const NAMES: &[&str] = &[
     "Signing",
     "Verification",
     "VerificationStrict",
+    "VerificationPrecomputed",
     "VerifyBatch/8",
     "VerifyBatch/64",
     "VerifyBatch/1024",
@@ -328,11 +329,14 @@ macro_rules! suite {
                         |s| s.to_bytes().to_vec(),
                     )
                 }
-                "Verification" | "VerificationStrict" => {
+                "Verification" | "VerificationStrict" | "VerificationPrecomputed" => {
                     let k = SigningKey::from_seed(&seed(0));
                     let (vk, sig) = (k.verifying_key(), k.sign(MESSAGE));
                     if name == "Verification" {
                         calls(move || vk.verify(black_box(MESSAGE), black_box(&sig)), ok)
+                    } else if name == "VerificationPrecomputed" {
+                        let pre = vk.precompute();
+                        calls(move || pre.verify(black_box(MESSAGE), black_box(&sig)), ok)
                     } else {
                         calls(
                             move || vk.verify_strict(black_box(MESSAGE), black_box(&sig)),
