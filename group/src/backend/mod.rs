@@ -129,6 +129,13 @@ pub(crate) trait Op {
     /// CPU has (AVX2, no IFMA). Off only where the serial backend measured faster (see
     /// its implementations); the `"avx2"` cfg runs every operation on AVX2 regardless.
     /// An operation that uses tables another operation built must agree with it here.
+    #[cfg_attr(
+        not(all(
+            target_arch = "x86_64",
+            not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
+        )),
+        allow(dead_code)
+    )]
     const ON_AVX2: bool = true;
     /// Runs on backend `b`. Implementations are `#[inline(always)]`, so the whole
     /// operation compiles inside each backend's entry point (for the vector backend,

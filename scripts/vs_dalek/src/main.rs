@@ -126,7 +126,10 @@ fn main() {
             .collect();
         let vks: Vec<_> = keys.iter().map(|k| k.verifying_key()).collect();
         let sigs: Vec<_> = keys.iter().zip(&msgs).map(|(k, m)| k.sign(m)).collect();
-        let dkeys: Vec<_> = seeds.iter().map(ed25519_dalek::SigningKey::from_bytes).collect();
+        let dkeys: Vec<_> = seeds
+            .iter()
+            .map(ed25519_dalek::SigningKey::from_bytes)
+            .collect();
         let dvks: Vec<_> = dkeys.iter().map(|k| k.verifying_key()).collect();
         let dsigs: Vec<_> = dkeys.iter().zip(&msgs).map(|(k, m)| k.sign(m)).collect();
         let mut rng = rand::rng();

@@ -24,18 +24,25 @@
 //! and packs the reduced product back. The first version kept one limb per lane
 //! throughout: ten registers per value, so every permutation, blend, addition and carry
 //! of the point formulas took ten instructions, and values spilled between them. Packed,
-//! those take five, and a point fits in five registers. Same-process A/B on an AMD EPYC
-//! Zen 3 (LTO, one codegen unit, alternating rounds, best of 31): ScalarMult 0.83–0.94
-//! of the serial MULX/ADX backend's time (the one-limb version: 1.8), ScalarBaseMult
-//! 0.83–0.89, multiscalar 0.79–0.89, VarTimeDoubleScalarBaseMult 0.98–1.03. So it is
-//! the run-time choice on x86-64 CPUs with AVX2 and no IFMA.
+//! those take five, and a point fits in five registers. Two carries are skipped where
+//! the bounds allow: before the doubling's square ([`VectorField::SQUARE_TAKES_SUMS`])
+//! and before an addition's multiplication ([`VectorField::MUL_TAKES_WIDE_LEFT`]).
+//!
+//! Same-process A/B on an AMD EPYC Zen 3 (LTO, one codegen unit, alternating rounds;
+//! `scripts/before_after.sh`, 41 rounds, and a driver over `backend::fuzzing`), as a
+//! fraction of the serial MULX/ADX backend's time: ScalarMult 0.86-0.91 (the one-limb
+//! version: 1.1-1.2), ScalarBaseMult 0.79-0.85, multiscalar 0.73-0.87, batch
+//! verification 0.88-0.90; VarTimeDoubleScalarBaseMult 0.98-1.03 and Ed25519 `verify`
+//! 1.06-1.10, which therefore stay serial (`Op::ON_AVX2`). So it is the run-time choice
+//! on x86-64 CPUs with AVX2 and no IFMA, for every other operation.
 //!
 //! Instructions per ScalarMult (callgrind, which counts instructions rather than time,
 //! so it is repeatable on a loaded machine): 412.7k for the first one-limb version,
 //! 323.5k after the one-instruction 19·x, the single-round [`VectorField::carry`] and
 //! the ref10 carry order of the products (both counted in `scripts/vs_dalek`). Counted
 //! in one driver through the fuzzing hook (`backend::fuzzing`, including the conversions
-//! in and out): 361.8k for that last one-limb version, 285.4k packed.
+//! in and out): 349.6k for that last one-limb version, 285.4k packed, 260.2k with the
+//! two carries skipped.
 
 use core::arch::x86_64::*;
 
