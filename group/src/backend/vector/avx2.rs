@@ -19,8 +19,10 @@
 //! 4·aᵢ < 2^28 for odd i, 2·aᵢ < 2^28. Every level is below 2^32 per limb, so the
 //! linear operations work on 32-bit halves and never carry from one limb into the next.
 //!
-//! **Why two limbs per lane.** A multiplication unpacks its operands into one limb per
-//! 64-bit lane (an even limb is a factor as it stands, an odd one takes a 32-bit shift)
+//! **Why two limbs per lane.** (Packing two 32-bit limbs into each 64-bit lane is the
+//! idea of curve25519-dalek's AVX2 backend, by Henry de Valence and Isis Lovecruft; the
+//! layout and code here are written from that description.) A multiplication unpacks
+//! its operands into one limb per 64-bit lane (an even limb is a factor as it stands, an odd one takes a 32-bit shift)
 //! and packs the reduced product back. The first version kept one limb per lane
 //! throughout: ten registers per value, so every permutation, blend, addition and carry
 //! of the point formulas took ten instructions, and values spilled between them. Packed,
