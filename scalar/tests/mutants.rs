@@ -29,3 +29,21 @@ fn hash_covers_the_value() {
     let b = Scalar::from(2u8) + Scalar::from(3u8);
     assert_eq!(hash_of(&a), hash_of(&b));
 }
+
+/// Kills `replace <impl From<u32> for Scalar>::from -> Scalar with Default::default()`
+/// (found by `scripts/mutants.sh scalar/src`: no test converted a `u32`), and the same
+/// mutant of every other integer conversion: each gives the integer's little-endian
+/// bytes, which the zero scalar does not.
+#[test]
+fn integer_conversions_keep_the_value() {
+    let le = |x: u128| {
+        let mut b = [0u8; 32];
+        b[..16].copy_from_slice(&x.to_le_bytes());
+        b
+    };
+    assert_eq!(Scalar::from(0xa5u8).to_bytes(), le(0xa5));
+    assert_eq!(Scalar::from(0xbeefu16).to_bytes(), le(0xbeef));
+    assert_eq!(Scalar::from(0xdead_beefu32).to_bytes(), le(0xdead_beef));
+    assert_eq!(Scalar::from(u64::MAX).to_bytes(), le(u64::MAX.into()));
+    assert_eq!(Scalar::from(u128::MAX).to_bytes(), le(u128::MAX));
+}
