@@ -47,3 +47,15 @@ fn integer_conversions_keep_the_value() {
     assert_eq!(Scalar::from(u64::MAX).to_bytes(), le(u64::MAX.into()));
     assert_eq!(Scalar::from(u128::MAX).to_bytes(), le(u128::MAX));
 }
+
+/// Kills `replace <impl fmt::Display for ScalarError>::fmt -> fmt::Result with
+/// Ok(Default::default())` (found by `scripts/mutants.sh scalar/src`): the message must
+/// say why, with the lengths for a wrong-length slice.
+#[test]
+fn scalar_error_messages_say_why() {
+    let message = |bytes: &[u8]| Scalar::try_from(bytes).err().map(|e| e.to_string());
+    let short = message(&[0u8; 31]).unwrap_or_default();
+    assert!(short.contains("length") && short.contains("32") && short.contains("31"));
+    let big = message(&[0xffu8; 32]).unwrap_or_default();
+    assert!(big.contains("non-canonical"), "{big}");
+}
