@@ -125,18 +125,6 @@ pub(crate) trait PointBackend: Copy {
 pub(crate) trait Op {
     /// What it returns (in the portable representation).
     type Output;
-    /// Whether it runs on the AVX2 backend where that is the best vector backend this
-    /// CPU has (AVX2, no IFMA). Off only where the serial backend measured faster (see
-    /// its implementations); the `"avx2"` cfg runs every operation on AVX2 regardless.
-    /// An operation that uses tables another operation built must agree with it here.
-    #[cfg_attr(
-        not(all(
-            target_arch = "x86_64",
-            not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-        )),
-        allow(dead_code)
-    )]
-    const ON_AVX2: bool = true;
     /// Runs on backend `b`. Implementations are `#[inline(always)]`, so the whole
     /// operation compiles inside each backend's entry point (for the vector backend,
     /// the one function with its target features enabled).
@@ -156,11 +144,9 @@ pub(crate) fn run<O: Op>(op: O) -> O::Output {
         if let Some(b) = vector::ifma::detect() {
             return vector::ifma::run(b, op);
         }
-        // Faster than the serial MULX/ADX code on the Zen 3 measured, for all but the
-        // operations that say otherwise (see `vector::avx2` and `Op::ON_AVX2`).
-        if (O::ON_AVX2 || cfg!(edwards25519_backend = "avx2"))
-            && let Some(b) = vector::avx2::detect()
-        {
+        // Faster than the serial MULX/ADX code for every operation on the Zen 3
+        // measured (see `vector::avx2`).
+        if let Some(b) = vector::avx2::detect() {
             return vector::avx2::run(b, op);
         }
     }

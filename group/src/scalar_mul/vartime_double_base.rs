@@ -93,10 +93,6 @@ pub(crate) struct VartimeDoubleBase<'a> {
 
 impl Op for VartimeDoubleBase<'_> {
     type Output = Extended<FieldElement>;
-    /// Serial where AVX2 is the vector backend: same-process A/B on a Zen 3, AVX2
-    /// took 0.98-1.03 of the serial MULX/ADX time (many doublings per addition, and the
-    /// serial doubling skips T; the vector one cannot).
-    const ON_AVX2: bool = false;
     #[inline(always)]
     fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
         let a = b.from_point(self.a);
@@ -122,9 +118,6 @@ struct HalfSizeCheck<'a> {
 
 impl Op for HalfSizeCheck<'_> {
     type Output = Extended<FieldElement>;
-    /// Serial where AVX2 is the vector backend, as [`VartimeDoubleBase`]: Ed25519
-    /// `verify` took 1.06-1.10 of the serial time on AVX2 (LTO, Zen 3).
-    const ON_AVX2: bool = false;
     #[inline(always)]
     fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
         let tables = [

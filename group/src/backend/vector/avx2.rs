@@ -32,11 +32,13 @@
 //!
 //! Same-process A/B on an AMD EPYC Zen 3 (LTO, one codegen unit, alternating rounds;
 //! `scripts/before_after.sh`, 41 rounds, and a driver over `backend::fuzzing`), as a
-//! fraction of the serial MULX/ADX backend's time: ScalarMult 0.86-0.91 (the one-limb
-//! version: 1.1-1.2), ScalarBaseMult 0.79-0.85, multiscalar 0.73-0.87, batch
-//! verification 0.88-0.90; VarTimeDoubleScalarBaseMult 0.98-1.03 and Ed25519 `verify`
-//! 1.06-1.10, which therefore stay serial (`Op::ON_AVX2`). So it is the run-time choice
-//! on x86-64 CPUs with AVX2 and no IFMA, for every other operation.
+//! fraction of the serial MULX/ADX backend's time, with the schoolbook product:
+//! ScalarMult 0.86-0.91 (the one-limb version: 1.1-1.2), ScalarBaseMult 0.79-0.85,
+//! multiscalar 0.73-0.87, batch verification 0.88-0.90; VarTimeDoubleScalarBaseMult
+//! 0.98-1.03 and Ed25519 `verify` 1.06-1.10, which then stayed serial. With the
+//! Karatsuba product below, VarTimeDoubleScalarBaseMult takes 0.75 of the serial time
+//! and `verify` 0.93-0.97, so this backend is the run-time choice for every operation
+//! on x86-64 CPUs with AVX2 and no IFMA.
 //!
 //! **Karatsuba over even and odd limbs.** A product splits each factor into its even
 //! and its odd limbs, two 5-limb polynomials in 2^51, and takes three 5 × 5 products
