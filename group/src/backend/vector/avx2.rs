@@ -687,3 +687,103 @@ static TABLES: Tables<F5> = {
     }
     t
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigUint;
+
+    /// Packed registers from ten limbs per lane.
+    fn from_limbs(l: [[u64; 10]; 4]) -> F5 {
+        let mut out = [[0u64; 4]; 5];
+        for (k, reg) in out.iter_mut().enumerate() {
+            for (lane, x) in reg.iter_mut().enumerate() {
+                *x = pair(l[lane][2 * k], l[lane][2 * k + 1]);
+            }
+        }
+        // SAFETY: same size (160 bytes), every bit pattern valid for both.
+        F5(unsafe { core::mem::transmute::<[[u64; 4]; 5], [__m256i; 5]>(out) })
+    }
+
+    /// The integer a lane's limbs stand for, Σ lᵢ·2^wᵢ (not reduced).
+    fn value(l: &[u64; 10]) -> BigUint {
+        let mut w = 0;
+        let mut v = BigUint::from(0u8);
+        for (i, x) in l.iter().enumerate() {
+            v += BigUint::from(*x) << w;
+            w += bits(i);
+        }
+        v
+    }
+
+    fn p() -> BigUint {
+        (BigUint::from(1u8) << 255) - 19u8
+    }
+
+    fn lane_value(f: &F5, lane: usize) -> BigUint {
+        BigUint::from_bytes_le(&f.to_elements()[lane].to_bytes())
+    }
+
+    /// Limbs of four lanes: lane 0 at `bound - 1` in every limb (the largest input the
+    /// bounds argument allows), the others pseudo-random below `bound`.
+    fn limbs(bound: impl Fn(usize) -> u64, seed: u64) -> [[u64; 10]; 4] {
+        let mut s = seed;
+        let mut out = [[0u64; 10]; 4];
+        for (lane, l) in out.iter_mut().enumerate() {
+            for (i, x) in l.iter_mut().enumerate() {
+                s = s
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                *x = if lane == 0 {
+                    bound(i) - 1
+                } else {
+                    (s >> 20) % bound(i)
+                };
+            }
+        }
+        out
+    }
+
+    /// a·b and s² on this CPU's AVX2 (the test is skipped without it).
+    #[target_feature(enable = "avx2")]
+    fn products(a: &F5, b: &F5, s: &F5) -> (F5, F5) {
+        (a.mul(b), s.square())
+    }
+
+    /// `mul` and `square` at the edges of their input bounds (every limb at its
+    /// largest, where the column bounds next to them are tight) and inside them, against
+    /// num-bigint.
+    #[test]
+    fn products_at_the_input_bounds() {
+        if detect().is_none() {
+            return;
+        }
+        let wide = |i: usize| 1u64 << (bits(i) + 2);
+        let mul_ready = |i: usize| 1u64 << (bits(i) + 1);
+        let sum = |i: usize| (1u64 << (bits(i) + 1)) + (1 << 18);
+        for seed in 0..200 {
+            let (la, lb, ls) = (
+                limbs(wide, seed),
+                limbs(mul_ready, !seed),
+                limbs(sum, seed + 7),
+            );
+            let (a, b, s) = (from_limbs(la), from_limbs(lb), from_limbs(ls));
+            // SAFETY: `detect` found AVX2.
+            let (prod, sq) = unsafe { products(&a, &b, &s) };
+            for lane in 0..4 {
+                let want = value(&la[lane]) * value(&lb[lane]) % p();
+                assert_eq!(
+                    lane_value(&prod, lane),
+                    want,
+                    "mul, seed {seed}, lane {lane}"
+                );
+                let want = value(&ls[lane]).pow(2) % p();
+                assert_eq!(
+                    lane_value(&sq, lane),
+                    want,
+                    "square, seed {seed}, lane {lane}"
+                );
+            }
+        }
+    }
+}
