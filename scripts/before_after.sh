@@ -48,7 +48,11 @@ want=$(git rev-parse --verify "$rev^{commit}")
 if [ "$(cat "$scratch/before.rev" 2>/dev/null || true)" != "$want" ]; then
   rm -rf "$copy"
   mkdir -p "$copy"
-  git archive "$want" | tar -x -C "$copy"
+  # -m: the files get the time of extraction, not of the commit. Cargo rebuilds a path
+  # package whose sources are newer than its last build; with the commit's times, going
+  # back to an older REV left the last build in place (measured: identical callgrind
+  # counts for two different revisions).
+  git archive "$want" | tar -x -m -C "$copy"
   # The workspace's own version and the versions its crates require of each other.
   sed -i -e 's/^version = "0\.1\.0"/version = "0.0.0"/' \
          -e '/^edwards25519-/s/version = "0\.1\.0"/version = "0.0.0"/' "$copy/Cargo.toml"

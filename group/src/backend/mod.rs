@@ -161,9 +161,7 @@ pub(crate) fn run_serial<O: Op>(op: O) -> O::Output {
 
 /// The name of the point backend that scalar multiplications use on this machine now:
 /// `"avx512-ifma"`, `"avx2"`, or the serial backend's field limbs (`"x86-64 MULX/ADX"`,
-/// `"portable"`). Where it is `"avx2"`, the variable-time double-base products
-/// (VarTimeDoubleScalarBaseMult and the check inside Ed25519 verification) still run
-/// on the serial backend, which measured faster for them.
+/// `"portable"`).
 pub fn selected() -> &'static str {
     #[cfg(all(
         target_arch = "x86_64",

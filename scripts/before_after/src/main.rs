@@ -465,9 +465,11 @@ fn main() {
     }
     // Which field backend each side's dispatch picks (valgrind's CPU may lack ADX).
     eprintln!(
-        "field backend: before {}, after {}",
+        "field backend: before {}, after {}; point backend: before {}, after {}",
         before::field::backend::selected(),
-        after::field::backend::selected()
+        after::field::backend::selected(),
+        before::group::backend::selected(),
+        after::group::backend::selected()
     );
     let names: Vec<&str> = NAMES
         .iter()
