@@ -43,11 +43,11 @@
 //! **Karatsuba over even and odd limbs.** A product splits each factor into its even
 //! and its odd limbs, two 5-limb polynomials in 2^51, and takes three 5 × 5 products
 //! instead of the 10 × 10 schoolbook ([`columns`]): 75 `vpmuludq` instead of 100, and
-//! 45 instead of 55 for a square. On Zen 3 the multiplier, not the instruction count,
-//! bounds the field: callgrind counts 10% fewer instructions per ScalarMult
-//! (260.1k → 233.3k), and the same-process A/B against the serial backend went from
-//! 0.88 to 0.73-0.80 for ScalarMult and from 0.94-0.99 to 0.75-0.80 for
-//! VarTimeDoubleScalarBaseMult. (Tried first: the schoolbook product in assembly, with
+//! 45 instead of 55 for a square. Callgrind counts 10% fewer instructions per
+//! ScalarMult (260.2k → 233.3k); against the schoolbook version in one process
+//! (`scripts/before_after.sh b315b71`), ScalarMult takes 0.84 of its time with LTO,
+//! 0.83 with `-C target-cpu=native` and 0.99 in cargo's default profile, the
+//! multiscalar rows 0.66-0.95. (Tried first: the schoolbook product in assembly, with
 //! the ten columns held in registers and the factors as memory operands, which removes
 //! the compiler's spills: no faster. The spills were not the bottleneck.)
 //!
