@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Before/after timing of the existing (upstream Go-named) benchmark suite: the library at
-# REV ("before", default 5e513a8) and the working tree ("after") linked into one binary
+# REV ("before", default 54ee27f) and the working tree ("after") linked into one binary
 # (scripts/before_after/), timed through the public API on the same inputs, alternating
 # before and after round by round so that a drifting machine affects both sides alike.
 #
@@ -28,7 +28,9 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 
 build=lto
-rev=5e513a8
+# The driver calls `VerifyingKey::precompute` and `group::backend::selected` on both
+# sides, so REV must have them: 54ee27f or later (the first wave's 5e513a8 does not).
+rev=54ee27f
 callgrind=()
 driver=()
 while [ $# -gt 0 ]; do
