@@ -115,32 +115,46 @@ fn main() {
         println!("  precomputed/plain {:.2}", c / a);
     }
     if on("batch") {
-        // VerifyBatch/64: 64 distinct keys and messages, the same signatures for both.
+        // VerifyBatch/n: n distinct keys and messages, the same signatures for both.
         use ed25519_dalek::Signer;
-        let seeds: Vec<[u8; 32]> = (0..64u8).map(|i| [i.wrapping_mul(37) ^ 0x5a; 32]).collect();
-        let msgs: Vec<[u8; 32]> = (0..64u8).map(|i| [i ^ 0xc3; 32]).collect();
-        let refs: Vec<&[u8]> = msgs.iter().map(|m| &m[..]).collect();
-        let keys: Vec<_> = seeds
-            .iter()
-            .map(edwards25519::ed25519::SigningKey::from_seed)
-            .collect();
-        let vks: Vec<_> = keys.iter().map(|k| k.verifying_key()).collect();
-        let sigs: Vec<_> = keys.iter().zip(&msgs).map(|(k, m)| k.sign(m)).collect();
-        let dkeys: Vec<_> = seeds
-            .iter()
-            .map(ed25519_dalek::SigningKey::from_bytes)
-            .collect();
-        let dvks: Vec<_> = dkeys.iter().map(|k| k.verifying_key()).collect();
-        let dsigs: Vec<_> = dkeys.iter().zip(&msgs).map(|(k, m)| k.sign(m)).collect();
-        let mut rng = rand::rng();
-        let (a, b) = pair(
-            "ours VerifyBatch/64",
-            "dalek VerifyBatch/64",
-            50,
-            || edwards25519::ed25519::verify_batch(&refs, &sigs, &vks, &mut rng).unwrap(),
-            || ed25519_dalek::verify_batch(&refs, &dsigs, &dvks).unwrap(),
-        );
-        println!("  ratio {:.2}", a / b);
+        for (n, iters) in [(64usize, 50u32), (1024, 4)] {
+            let seeds: Vec<[u8; 32]> = (0..n)
+                .map(|i| {
+                    let mut seed = [(i as u8).wrapping_mul(37) ^ 0x5a; 32];
+                    seed[1] = (i >> 8) as u8;
+                    seed
+                })
+                .collect();
+            let msgs: Vec<[u8; 32]> = (0..n)
+                .map(|i| {
+                    let mut m = [i as u8 ^ 0xc3; 32];
+                    m[1] = (i >> 8) as u8;
+                    m
+                })
+                .collect();
+            let refs: Vec<&[u8]> = msgs.iter().map(|m| &m[..]).collect();
+            let keys: Vec<_> = seeds
+                .iter()
+                .map(edwards25519::ed25519::SigningKey::from_seed)
+                .collect();
+            let vks: Vec<_> = keys.iter().map(|k| k.verifying_key()).collect();
+            let sigs: Vec<_> = keys.iter().zip(&msgs).map(|(k, m)| k.sign(m)).collect();
+            let dkeys: Vec<_> = seeds
+                .iter()
+                .map(ed25519_dalek::SigningKey::from_bytes)
+                .collect();
+            let dvks: Vec<_> = dkeys.iter().map(|k| k.verifying_key()).collect();
+            let dsigs: Vec<_> = dkeys.iter().zip(&msgs).map(|(k, m)| k.sign(m)).collect();
+            let mut rng = rand::rng();
+            let (a, b) = pair(
+                &format!("ours VerifyBatch/{n}"),
+                &format!("dalek VerifyBatch/{n}"),
+                iters,
+                || edwards25519::ed25519::verify_batch(&refs, &sigs, &vks, &mut rng).unwrap(),
+                || ed25519_dalek::verify_batch(&refs, &dsigs, &dvks).unwrap(),
+            );
+            println!("  ratio {:.2}", a / b);
+        }
     }
     if on("schnorr") {
         let rr = Point::mul_base(&s2);
