@@ -178,3 +178,40 @@ pub fn selected() -> &'static str {
     }
     edwards25519_field::backend::selected()
 }
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+
+    /// A plain build runs the fastest backend CPUID reports: IFMA (unless the
+    /// `"avx2"` cfg asks for AVX2), else AVX2, else the serial one. Checked against
+    /// the standard library's own CPUID reading, so a detection that wrongly says
+    /// "absent" (the results would still agree, only slower) fails here.
+    #[test]
+    fn the_fastest_backend_cpuid_reports_runs() {
+        #[cfg(all(
+            target_arch = "x86_64",
+            not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
+        ))]
+        let want = {
+            let avx2 = std::is_x86_feature_detected!("avx2");
+            let ifma = avx2
+                && std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512vl")
+                && std::is_x86_feature_detected!("avx512ifma");
+            if ifma && !cfg!(edwards25519_backend = "avx2") {
+                super::vector::ifma::NAME
+            } else if avx2 {
+                super::vector::avx2::NAME
+            } else {
+                edwards25519_field::backend::selected()
+            }
+        };
+        #[cfg(not(all(
+            target_arch = "x86_64",
+            not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
+        )))]
+        let want = edwards25519_field::backend::selected();
+        assert_eq!(super::selected(), want);
+    }
+}

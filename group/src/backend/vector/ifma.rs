@@ -634,3 +634,47 @@ pub(crate) mod model {
 
     lane_tables!(Model, Model::from_array_const);
 }
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+
+    use super::{MASK51, carry_limbs};
+    use edwards25519_field::FieldElement;
+
+    /// `carry_limbs` keeps the value and gives reduced limbs for every input the
+    /// portable type allows (limbs below 2^52). On x86-64 the public element hands the
+    /// vector code limbs that are already below 2^51 + 19, so the conversions never
+    /// carry there and the agreement tests cannot see this function's carries: it is
+    /// checked on its own.
+    #[test]
+    fn carry_limbs_keeps_the_value() {
+        let max = (1u64 << 52) - 1;
+        let mut inputs = std::vec![[max; 5], [0; 5], [1 << 51; 5]];
+        for i in 0..5 {
+            let mut l = [0; 5];
+            l[i] = max;
+            inputs.push(l);
+        }
+        let mut state = 0x1f3d_5b79_a2c4_e681u64;
+        for _ in 0..10_000 {
+            inputs.push(core::array::from_fn(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state & max
+            }));
+        }
+        for l in inputs {
+            let out = carry_limbs(l);
+            assert!(
+                out.iter().all(|&x| x < (1 << 51) + (1 << 18)),
+                "{l:?}: {out:?}"
+            );
+            assert!(out[1..].iter().all(|&x| x <= MASK51 + 1), "{l:?}: {out:?}");
+            let before = FieldElement::from_limbs(l).expect("limbs below 2^52");
+            let after = FieldElement::from_limbs(out).expect("limbs below 2^52");
+            assert_eq!(before, after, "{l:?}");
+        }
+    }
+}
