@@ -6,7 +6,7 @@
 #   scripts/mutants.sh [PATH...]   folders or .rs files; default: the four folders
 #
 # Each mutant builds and runs the tests of the mutated crate only (cargo-mutants'
-# default), in release mode. Case counts: the agreement tests of the vector backends
+# default), in release mode (the incremental `mutants` profile). Case counts: the agreement tests of the vector backends
 # read EDWARDS25519_BACKEND_CASES (set to 2,000 here, from 100,000); the proptest
 # suites set their case counts with ProptestConfig::with_cases, which overrides
 # PROPTEST_CASES, so PROPTEST_CASES does not shorten them (it is still set, for any
