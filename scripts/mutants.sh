@@ -1,21 +1,29 @@
 #!/usr/bin/env bash
 # Mutation testing with cargo-mutants over field/src, scalar/src, group/src and
 # src/ed25519 (configuration, exclusions and the equivalent mutants with their reasons:
-# .cargo/mutants.toml). Not run in CI: a full run takes hours.
+# .cargo/mutants.toml). Not run in CI: a full run takes hours (TESTING.md has the times).
 #
 #   scripts/mutants.sh [PATH...]   folders or .rs files; default: the four folders
 #
-# Each mutant builds and runs the tests of the mutated crate only (cargo-mutants'
-# default), in release mode (the incremental `mutants` profile). Case counts: the agreement tests of the vector backends
-# read EDWARDS25519_BACKEND_CASES (set to 2,000 here, from 100,000); the proptest
-# suites set their case counts with ProptestConfig::with_cases, which overrides
-# PROPTEST_CASES, so PROPTEST_CASES does not shorten them (it is still set, for any
-# test on proptest's default config).
+# Where it runs: cargo-mutants normally copies the tree to a temporary folder and builds
+# it from scratch, a full release build of the workspace per invocation. Instead this
+# script keeps a copy in target/mutants/src (MUTANTS_DIR overrides target/mutants),
+# updates it from the working tree (tracked and untracked files that are not ignored;
+# only files whose contents differ are copied, so cargo's freshness checks stay right),
+# and runs cargo-mutants --in-place there, with the build in target/mutants/target. So
+# only the first run pays for the full build, and the working tree is never mutated,
+# even when a run is killed.
 #
-# Environment: MUTANTS_JOBS (parallel jobs, default 1: each job is a full release build
-# and a test run, and 2 cores are shared), MUTANTS_OUT (output folder, default
-# mutants.out), MUTANTS_ARGS (extra cargo-mutants arguments, e.g. "--iterate" to skip
-# mutants caught by an earlier run, or "--shard 1/4").
+# Each mutant builds and runs the tests of the mutated crate only (cargo-mutants'
+# default), in the `mutants` profile (Cargo.toml: optimized, incremental, debug
+# assertions on, so the tests take their smaller debug case counts). The agreement tests
+# of the vector backends read EDWARDS25519_BACKEND_CASES (set to 2,000 here); a test on
+# proptest's default config reads PROPTEST_CASES (256 here).
+#
+# Environment: MUTANTS_OUT (where mutants.out/ goes, default the repository root),
+# MUTANTS_ARGS (extra cargo-mutants arguments, e.g. "--iterate" to skip mutants caught
+# by an earlier run, "--shard 1/4", or "--list"). One job only: --in-place builds in
+# one tree. For two at once, give each its own MUTANTS_DIR and MUTANTS_OUT.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! cargo mutants --version >/dev/null 2>&1; then
@@ -29,8 +37,24 @@ if [ $# -gt 0 ]; then
   re=$(printf '%s\n' "$@" | sed 's/[.]/\\./g' | paste -sd'|')
   filter=(--re "^($re)")
 fi
+root=$PWD
+work=${MUTANTS_DIR:-$root/target/mutants}
+mkdir -p "$work/src"
+changed=0
+while IFS= read -r -d '' f; do
+  [ -f "$f" ] || continue # deleted but still tracked
+  if ! cmp -s "$f" "$work/src/$f"; then
+    mkdir -p "$work/src/$(dirname "$f")"
+    cp "$f" "$work/src/$f"
+    changed=$((changed + 1))
+  fi
+done < <(git ls-files -z --cached --others --exclude-standard)
+echo "mutants: $changed files updated in $work/src"
+
 export EDWARDS25519_BACKEND_CASES=${EDWARDS25519_BACKEND_CASES:-2000}
 export PROPTEST_CASES=${PROPTEST_CASES:-256}
+export CARGO_TARGET_DIR=$work/target
+cd "$work/src"
 # shellcheck disable=SC2086
-exec cargo mutants --workspace --jobs "${MUTANTS_JOBS:-1}" \
-  --output "${MUTANTS_OUT:-.}" "${filter[@]}" ${MUTANTS_ARGS:-}
+exec cargo mutants --workspace --in-place --output "${MUTANTS_OUT:-$root}" \
+  "${filter[@]}" ${MUTANTS_ARGS:-}
