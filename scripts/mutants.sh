@@ -38,9 +38,13 @@ if [ $# -gt 0 ]; then
   filter=(--re "^($re)")
 fi
 root=$PWD
-work=${MUTANTS_DIR:-$root/target/mutants}
-mkdir -p "$work/src"
+# Absolute paths: the script changes into the copy before running cargo-mutants.
+work=$(realpath -m "${MUTANTS_DIR:-$root/target/mutants}")
+out=$(realpath -m "${MUTANTS_OUT:-$root}")
+mkdir -p "$work/src" "$out"
 changed=0
+files=$(mktemp)
+git ls-files -z --cached --others --exclude-standard >"$files"
 while IFS= read -r -d '' f; do
   [ -f "$f" ] || continue # deleted but still tracked
   if ! cmp -s "$f" "$work/src/$f"; then
@@ -48,13 +52,22 @@ while IFS= read -r -d '' f; do
     cp "$f" "$work/src/$f"
     changed=$((changed + 1))
   fi
-done < <(git ls-files -z --cached --others --exclude-standard)
-echo "mutants: $changed files updated in $work/src"
+done <"$files"
+# Files gone from the working tree go from the copy too (a stale test file would still
+# build and run there).
+removed=0
+while IFS= read -r f; do
+  rm -f "$work/src/$f"
+  removed=$((removed + 1))
+done < <(LC_ALL=C comm -13 <(tr '\0' '\n' <"$files" | LC_ALL=C sort) \
+  <(cd "$work/src" && find . -type f | sed 's|^\./||' | LC_ALL=C sort))
+rm -f "$files"
+echo "mutants: $changed files updated, $removed removed in $work/src"
 
 export EDWARDS25519_BACKEND_CASES=${EDWARDS25519_BACKEND_CASES:-2000}
 export PROPTEST_CASES=${PROPTEST_CASES:-256}
 export CARGO_TARGET_DIR=$work/target
 cd "$work/src"
 # shellcheck disable=SC2086
-exec cargo mutants --workspace --in-place --output "${MUTANTS_OUT:-$root}" \
+exec cargo mutants --workspace --in-place --output "$out" \
   "${filter[@]}" ${MUTANTS_ARGS:-}
