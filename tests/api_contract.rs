@@ -5,7 +5,7 @@
 //! changed signature fails to compile here; the assertions pin the behaviours the
 //! contract writes down (edge cases of `sqrt_ratio`, `invert(0)`, the identity's
 //! Montgomery bytes, length mismatches, ...).
-
+#![cfg(feature = "ed25519")]
 // Operator forms on references are part of the contract, so they are spelled out.
 #![allow(clippy::op_ref)]
 

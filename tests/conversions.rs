@@ -2,6 +2,7 @@
 //! scalars, `Hash` consistent with `Eq`, `TryFrom<&[u8]>` with a length error that
 //! says both lengths, `AsRef<[u8]>`, `From<DecodeError>`, and the 64-byte keypair
 //! encoding (checked against ed25519-dalek's).
+#![cfg(feature = "ed25519")]
 
 use edwards25519::ed25519::{Error, Signature, SigningKey, VerifyingKey};
 use edwards25519::scalar::ScalarError;

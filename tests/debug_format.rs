@@ -1,6 +1,7 @@
 //! One `Debug` format for every value type: `Name(hex)`, the canonical little-endian
 //! encoding in lower-case hex (byte 0 first, no `0x`), checked against the `hex` crate's
 //! encoding of `to_bytes()`. Secret keys print only their public key.
+#![cfg(feature = "ed25519")]
 
 use edwards25519::ed25519::{Signature, SigningKey, VerifyingKey};
 use edwards25519::montgomery::MontgomeryPoint;

@@ -1,6 +1,7 @@
 //! The `digest` feature: `Scalar::from_hash` against curve25519-dalek's, and Ed25519ph
 //! through `signature`'s `DigestSigner` / `DigestVerifier` against ed25519-dalek's, on
 //! random keys, messages and contexts.
+#![cfg(all(feature = "digest", feature = "signature"))]
 
 use edwards25519::Scalar;
 use edwards25519::ed25519::{Context, Error, Signature, SigningKey};

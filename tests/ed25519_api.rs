@@ -1,5 +1,6 @@
 //! The Ed25519 API's promises beyond the vectors: no panics on any bytes, typed errors,
 //! secrets kept out of `Debug`, bytes kept as given, and the `signature` feature's traits.
+#![cfg(feature = "ed25519")]
 
 use edwards25519::ed25519::{Error, Signature, SigningKey, VerifyingKey};
 use edwards25519::{DecodeError, Point};

@@ -1,7 +1,8 @@
 //! Batch verification: valid batches accept, one bad item anywhere rejects, and batch
 //! and single ZIP-215 verification agree on the small-order and non-canonical edge cases.
+#![cfg(feature = "ed25519")]
 
-mod common;
+use crate::common;
 
 use common::{field, mixed_order_signature, read_json, unhex, unhex_n};
 use edwards25519::ed25519::{Error, Signature, SigningKey, VerifyingKey, verify_batch};

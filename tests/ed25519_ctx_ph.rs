@@ -2,9 +2,10 @@
 //! the RFC 8032 §7.2 and §7.3 vectors, the context-length limit, and cross-checks
 //! against ed25519-dalek's prehashed API with contexts and its key conversions.
 //!
-//! Counts (`cargo test --release --test ed25519_ctx_ph -- --nocapture` prints them).
+//! Counts (`cargo test --release --test suite ed25519_ctx_ph:: -- --nocapture` prints them).
+#![cfg(feature = "ed25519")]
 
-mod common;
+use crate::common;
 
 use common::{field, read_json, unhex, unhex_n};
 use ed25519_dalek::Digest as _;

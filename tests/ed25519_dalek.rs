@@ -1,7 +1,8 @@
 //! Cross-checks against ed25519-dalek 3: same keys and signatures for random seeds and
 //! messages, and the same strict verdicts on random and edge-case inputs.
+#![cfg(feature = "ed25519")]
 
-mod common;
+use crate::common;
 
 use common::{field, mixed_order_signature, read_json, unhex, unhex_n};
 use ed25519_dalek::{Signer as _, Verifier as _};

@@ -2,8 +2,9 @@
 //! ed25519-speccheck's 12 cases and C2SP CCTV's 914 vectors, each with the verdicts
 //! that testvectors/edge-cases/README.md derives for `verify` (ZIP-215) and
 //! `verify_strict`; plus the canonical-encoding check against strict decoding.
+#![cfg(feature = "ed25519")]
 
-mod common;
+use crate::common;
 
 use common::{field, read_json, unhex, unhex_n};
 use edwards25519::Point;

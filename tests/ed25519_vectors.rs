@@ -1,6 +1,7 @@
 //! Ed25519 known-answer vectors: RFC 8032 §7.1, SUPERCOP sign.input, Wycheproof.
+#![cfg(feature = "ed25519")]
 
-mod common;
+use crate::common;
 
 use common::{field, read_json, read_vector, unhex, unhex_n};
 use edwards25519::ed25519::{Error, Signature, SigningKey, VerifyingKey};

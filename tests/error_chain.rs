@@ -1,6 +1,7 @@
 //! Every error type follows one rule: a wrapper's `Display` does not repeat its cause;
 //! the cause is its `source()`. So a printed chain of causes (what `anyhow`, `eyre` and
 //! friends print) names each reason exactly once. These tests walk the chains.
+#![cfg(feature = "ed25519")]
 
 use core::error::Error as StdError;
 use edwards25519::ed25519::{Error, Signature, SigningKey, VerifyingKey};

@@ -4,6 +4,7 @@
 //! gives the 64 uniform bytes a ristretto255 `hash_to_group` needs (not an extension of
 //! the 32-byte output: the length is hashed in); the suites are the composition of
 //! their parts.
+#![cfg(feature = "hash-to-curve")]
 
 use edwards25519::Point;
 use edwards25519::group::hash_to_curve::{

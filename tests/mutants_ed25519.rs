@@ -1,5 +1,6 @@
 //! Tests written for mutants in `src/ed25519` that cargo-mutants left unkilled
 //! (scripts/mutants.sh, TESTING.md): each says which mutant it kills.
+#![cfg(feature = "ed25519")]
 
 use edwards25519::ed25519::{SigningKey, VerifyingKey};
 use std::collections::hash_map::DefaultHasher;

@@ -1,6 +1,7 @@
 //! PKCS#8 / SPKI import and export (features `pkcs8`, `pem`): round trips, the same
 //! documents as ed25519-dalek 3 in both directions, RFC 8410's example keys, and the
 //! errors for documents that must be refused.
+#![cfg(feature = "pem")]
 
 // ed25519-dalek's keys implement the same traits (its `pkcs8` module re-exports the
 // `ed25519` crate's, as ours does), so one import serves both libraries.

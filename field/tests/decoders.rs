@@ -1,7 +1,7 @@
 //! The decoders are total (no input panics) and agree with num-bigint; encoding is
 //! canonical. Exhaustive over the edge values, property-tested over the rest.
 
-mod common;
+use crate::common;
 
 use common::*;
 use edwards25519_field::FieldElement;

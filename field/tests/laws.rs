@@ -6,7 +6,7 @@
 // The aliasing tests spell out `x = x * x` and `x = &x * &x` on purpose.
 #![allow(clippy::assign_op_pattern, clippy::op_ref)]
 
-mod common;
+use crate::common;
 
 use common::*;
 use edwards25519_field::{FieldArith, FieldElement, backend};

@@ -5,7 +5,7 @@
 //! (`is_in_bounds`). 10,000 cases per operation in release, fewer in debug (where the
 //! `debug_assert!`s of the limb code run).
 
-mod common;
+use crate::common;
 
 use common::*;
 use edwards25519_field::FieldElement;

@@ -7,7 +7,7 @@
 //! extended-coordinates addition of Hisil-Wong-Carter-Dawson (a = -1), in test code,
 //! because the field crate knows nothing of the curve.
 
-mod common;
+use crate::common;
 
 use std::sync::LazyLock;
 

@@ -2,7 +2,7 @@
 //! `field`; values transcribed from curve25519-dalek and Go's edwards25519 tests, see
 //! testvectors/README.md).
 
-mod common;
+use crate::common;
 
 use common::*;
 use edwards25519_field::FieldElement;

@@ -8,11 +8,11 @@
 //! Coordinates are pinned independently: dalek's compressed encoding gives y and the
 //! sign of x, and `from_coordinates` accepting (x, y) puts x on the curve, which leaves
 //! only one x. Each test prints "cross-check NAME: N cases, zero disagreements"
-//! (`cargo test --release --test affine -- --nocapture`).
+//! (`cargo test --release --test suite affine:: -- --nocapture`).
 
 #![allow(clippy::op_ref)] // every operator form is exercised on purpose
 
-mod common;
+use crate::common;
 
 use common::{Tally, cases, hex32, point_pair, rng, scalar_pair, torsion};
 use curve25519_dalek::EdwardsPoint;

@@ -18,7 +18,7 @@
 //! encodings that decompress AND re-encode to themselves, which is what
 //! `from_canonical_bytes` is compared with.
 
-mod common;
+use crate::common;
 
 use common::{Tally, cases, point_pair, rng, same, scalar_pair, torsion};
 use curve25519_dalek::edwards::CompressedEdwardsY;

@@ -6,7 +6,7 @@
 #![cfg(feature = "group")]
 #![allow(clippy::op_ref)] // every operator form is exercised on purpose
 
-mod common;
+use crate::common;
 
 use common::{Tally, cases, hex32, noncanonical_json, point_pair, rng, scalar_pair, torsion};
 use edwards25519_group::{AffinePoint, Point, Scalar, SubgroupAffinePoint, SubgroupPoint};

@@ -8,7 +8,7 @@
 #![cfg(feature = "group")]
 #![allow(clippy::op_ref)]
 
-mod common;
+use crate::common;
 
 use common::{cases, hex32, noncanonical_json, point_pair, rng, torsion};
 use edwards25519_group::{Point, Scalar, SubgroupPoint};

@@ -11,9 +11,10 @@
 //! decoded by curve25519-dalek (a valid encoding of the same point).
 //!
 //! Counts are printed with `cargo test -p edwards25519-group --features hash-to-curve
-//! --test hash_to_curve -- --nocapture`.
+//! --test suite hash_to_curve:: -- --nocapture`.
+#![cfg(feature = "hash-to-curve")]
 
-mod common;
+use crate::common;
 
 use common::{cases, rng};
 use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};

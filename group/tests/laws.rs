@@ -4,7 +4,7 @@
 //! (slices, Vecs, arrays, filtered iterators, lying size hints), its length panics,
 //! decoder totality (proptest) and the `DecodeError` each wrong input gets.
 
-mod common;
+use crate::common;
 
 use common::{L_MINUS_1, Tally, cases, rng};
 use edwards25519_group::{DecodeError, FieldElement, Point, Scalar};

@@ -2,14 +2,14 @@
 //! cases, and cross-checks against x25519-dalek and curve25519-dalek's `MontgomeryPoint`.
 //!
 //! Every cross-check counts its cases and prints "cross-check NAME: N cases, zero
-//! disagreements" (`cargo test -p edwards25519-group --release --test montgomery --
+//! disagreements" (`cargo test -p edwards25519-group --release --test suite montgomery:: --
 //! --nocapture`); any disagreement fails the test.
 //!
 //! Edge u values: 0, 1, p-1, p, p+1, 2^255-1 (and every other value in [p, 2^255)), the
 //! u of the 8 small-order Edwards points, every Wycheproof public value, each with and
 //! without bit 255 set; edge scalars: 0, 1, all ones, and the clamping boundaries.
 
-mod common;
+use crate::common;
 
 use common::{Tally, cases, point_pair, rng, torsion};
 use curve25519_dalek::montgomery::MontgomeryPoint as DMontgomery;
@@ -105,7 +105,7 @@ fn rfc7748_iterated_1_and_1000() {
 }
 
 /// RFC 7748 §5.2, 1,000,000 rounds (about half a minute in release):
-/// `cargo test -p edwards25519-group --release --test montgomery -- --ignored`.
+/// `cargo test -p edwards25519-group --release --test suite montgomery:: -- --ignored`.
 #[test]
 #[ignore]
 fn rfc7748_iterated_1000000() {

@@ -6,7 +6,7 @@
 //! `EDWARDS25519_RISTRETTO_CASES=<n>` sets the number of cases of each cross-check
 //! (default 10,000 in release, 500 in debug); `EDWARDS25519_TEST_SEED` another seed.
 
-mod common;
+use crate::common;
 
 use common::{Tally, hex32, rng, scalar_pair};
 use curve25519_dalek::constants::RISTRETTO_BASEPOINT_POINT;

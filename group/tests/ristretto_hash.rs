@@ -3,6 +3,7 @@
 //! vectors in `hash_to_curve.rs`) feeds dalek's independent one-way map, and the
 //! element must equal ours, on random messages and DSTs of every length class (empty,
 //! short, 255, over 255: the §5.3.3 rule).
+#![cfg(feature = "hash-to-curve")]
 
 use curve25519_dalek::ristretto::RistrettoPoint as DPoint;
 use edwards25519_group::hash_to_curve::expand_message_xmd;

@@ -3,7 +3,7 @@
 //! nonces with every torsion component, honest and wrong s, and challenges with no
 //! half-size pair (the fallback path).
 
-mod common;
+use crate::common;
 
 use common::*;
 use curve25519_dalek::constants::ED25519_BASEPOINT_POINT;

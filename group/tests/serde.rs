@@ -4,7 +4,7 @@
 //! encodings and non-points are errors, never panics), and the subgroup check.
 #![cfg(feature = "serde")]
 
-mod common;
+use crate::common;
 
 use common::{cases, hex32, noncanonical_json, point_pair, rng, torsion};
 use edwards25519_group::Point;

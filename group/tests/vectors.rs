@@ -2,7 +2,7 @@
 //! testvectors/points/ (provenance in testvectors/README.md), through both decoders,
 //! checked against the files' expectations and against curve25519-dalek.
 
-mod common;
+use crate::common;
 
 use common::{Tally, hex32, low_order_json, noncanonical_json, same};
 use curve25519_dalek::edwards::CompressedEdwardsY;

@@ -2,7 +2,7 @@
 // The operator forms on references are exercised on purpose.
 #![allow(clippy::op_ref)]
 
-mod common;
+use crate::common;
 
 use common::*;
 use edwards25519_scalar::Scalar;

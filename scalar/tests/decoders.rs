@@ -1,7 +1,7 @@
 //! Decoders and the encoder against num-bigint; canonical-decoding accept/reject; every
 //! decoder total over arbitrary bytes.
 
-mod common;
+use crate::common;
 
 use common::*;
 use edwards25519_scalar::Scalar;

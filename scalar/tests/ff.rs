@@ -6,7 +6,7 @@
 #![cfg(feature = "group")]
 #![allow(clippy::op_ref)]
 
-mod common;
+use crate::common;
 
 use common::*;
 use edwards25519_scalar::Scalar;

@@ -1,7 +1,7 @@
 //! `Scalar::random` with a deterministic test generator implementing rand_core 0.10.
 #![cfg(feature = "rand_core")]
 
-mod common;
+use crate::common;
 
 use common::*;
 use core::convert::Infallible;

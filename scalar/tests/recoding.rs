@@ -1,6 +1,6 @@
 //! The recodings' invariants, checked on edge and random scalars.
 
-mod common;
+use crate::common;
 
 use common::*;
 use edwards25519_scalar::Scalar;

@@ -4,7 +4,7 @@
 //! with an error.
 #![cfg(feature = "serde")]
 
-mod common;
+use crate::common;
 
 use common::*;
 use edwards25519_scalar::Scalar;

@@ -2,7 +2,7 @@
 //! transcribed from curve25519-dalek and FiloSottile/edwards25519 test code (see
 //! testvectors/README.md for provenance).
 
-mod common;
+use crate::common;
 
 use common::*;
 use edwards25519_scalar::Scalar;

@@ -1,0 +1,12 @@
+//! The integration tests, one module per file, built as one test binary: each file used
+//! to be its own binary, and linking them (with proptest, num-bigint and the dalek
+//! references each time) was most of a test build's cost.
+
+mod common;
+mod decoders;
+mod laws;
+mod public_type;
+mod reference;
+mod ristretto;
+mod safegcd;
+mod vectors;

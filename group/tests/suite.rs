@@ -1,0 +1,19 @@
+//! The integration tests, one module per file, built as one test binary: each file used
+//! to be its own binary, and linking them (with proptest, num-bigint and the dalek
+//! references each time) was most of a test build's cost.
+
+mod affine;
+mod common;
+mod cross_dalek;
+mod group_curve;
+mod group_traits;
+mod hash_to_curve;
+mod laws;
+mod montgomery;
+mod mutants;
+mod ristretto;
+mod ristretto_hash;
+mod schnorr_check;
+#[path = "serde.rs"]
+mod serde_formats;
+mod vectors;

@@ -1,0 +1,15 @@
+//! The integration tests, one module per file, built as one test binary: each file used
+//! to be its own binary, and linking them (with proptest, num-bigint and the dalek
+//! references each time) was most of a test build's cost.
+
+mod arith;
+mod common;
+mod decoders;
+mod ff;
+mod half_size;
+mod mutants;
+mod random;
+mod recoding;
+#[path = "serde.rs"]
+mod serde_formats;
+mod vectors;
