@@ -75,14 +75,31 @@ declare -A OUTPUT=()
 
 field() { sed -n "s/^$1: //p" "$2" | head -n 1; }
 
-# run_one BACKEND OP -> sets RC, LOG, OUT, SELECTED, EXPECTED, POINT, ONVG
-run_one() {
+# Each memcheck run is single-threaded and independent of the others, so they run
+# JOBS at a time (default: one per core), each leaving its exit code in a .rc file; the
+# checks below then read the results in order.
+JOBS=${CT_CHECK_JOBS:-$(nproc)}
+memcheck() {
+    local b=$1 op=$2
+    valgrind --error-exitcode=1 --track-origins=yes --log-file="$LOG_DIR/$b-$op.log" \
+        "$TARGET_BASE/ct-$b/release/ct-check" "$op" >"$LOG_DIR/$b-$op.out" 2>&1
+    echo $? >"$LOG_DIR/$b-$op.rc"
+}
+for b in "${BACKENDS[@]}"; do
+    echo "ct-check: running ${#OPS[@]} operations and ${#CONTROLS[@]} controls under memcheck ($b backend, $JOBS at a time)"
+    for op in "${OPS[@]}" "${CONTROLS[@]}"; do
+        while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
+        memcheck "$b" "$op" &
+    done
+done
+wait
+
+# read_one BACKEND OP -> sets RC, LOG, OUT, SELECTED, EXPECTED, POINT, ONVG
+read_one() {
     local b=$1 op=$2
     LOG="$LOG_DIR/$b-$op.log"
     OUT="$LOG_DIR/$b-$op.out"
-    valgrind --error-exitcode=1 --track-origins=yes --log-file="$LOG" \
-        "$TARGET_BASE/ct-$b/release/ct-check" "$op" >"$OUT" 2>&1
-    RC=$?
+    RC=$(cat "$LOG_DIR/$b-$op.rc" 2>/dev/null || echo missing)
     SELECTED=$(field backend-selected "$OUT")
     # The expected name comes from the binary's own report of each backend's BACKEND
     # constant, so run (b) is right whether or not the fast backend has landed.
@@ -92,11 +109,10 @@ run_one() {
 }
 
 for b in "${BACKENDS[@]}"; do
-    echo "ct-check: running ${#OPS[@]} operations under memcheck ($b backend)"
     for op in "${OPS[@]}"; do
-        run_one "$b" "$op"
+        read_one "$b" "$op"
         result=PASS
-        if [ "$RC" -ne 0 ]; then
+        if [ "$RC" != 0 ]; then
             if grep -q 'uninitialised value' "$LOG"; then result="LEAK (see $LOG)"; else result="FAIL rc=$RC (see $OUT, $LOG)"; fi
         elif ! grep -q 'ERROR SUMMARY: 0 errors' "$LOG"; then
             result="FAIL: memcheck errors (see $LOG)"
@@ -121,8 +137,8 @@ for b in "${BACKENDS[@]}"; do
         rows+=("$op|$b|${SELECTED:-?} / ${POINT:-?}|$result")
     done
     for op in "${CONTROLS[@]}"; do
-        run_one "$b" "$op"
-        if [ "$RC" -eq 1 ] && grep -q "${CONTROL_MSG[$op]}" "$LOG"; then
+        read_one "$b" "$op"
+        if [ "$RC" = 1 ] && grep -q "${CONTROL_MSG[$op]}" "$LOG"; then
             result="FLAGGED (expected)"
         else
             result="NOT FLAGGED: FAIL (rc=$RC, see $LOG)"
