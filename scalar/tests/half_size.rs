@@ -78,3 +78,29 @@ fn edge_scalars() {
     // and the callers use k itself.
     assert_eq!((-Scalar::ONE).vartime_half_size_multiple(), None);
 }
+
+/// Scalars of every bit length, each a power of two and random ones: the first
+/// Euclidean step's quotient 8l / k is then of every size, so div_step takes both its
+/// top-bits estimate (quotients below 2^62) and its binary long division (larger ones,
+/// from k below 2^193), and the loop ends at each length. Random full-length scalars
+/// only ever take the estimate, so cargo-mutants found the choice between the two
+/// untested.
+#[test]
+fn scalars_of_every_bit_length() {
+    let mut rng = SplitMix64(0x6269_7473);
+    let per_length = if cfg!(debug_assertions) { 4 } else { 40 };
+    for n in 1..=253usize {
+        let mut power = [0u8; 32];
+        power[(n - 1) / 8] = 1 << ((n - 1) % 8);
+        check(&Scalar::from_bytes_mod_order(power));
+        for _ in 0..per_length {
+            let mut b: [u8; 32] = rng.bytes();
+            for (i, byte) in b.iter_mut().enumerate() {
+                let keep = n.saturating_sub(8 * i).min(8);
+                *byte &= ((1u16 << keep) - 1) as u8;
+            }
+            b[(n - 1) / 8] |= 1 << ((n - 1) % 8);
+            check(&Scalar::from_bytes_mod_order(b));
+        }
+    }
+}
