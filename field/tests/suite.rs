@@ -2,6 +2,7 @@
 //! to be its own binary, and linking them (with proptest, num-bigint and the dalek
 //! references each time) was most of a test build's cost.
 
+mod backend_selection;
 mod common;
 mod decoders;
 mod laws;
