@@ -10,4 +10,5 @@ mod public_type;
 mod reference;
 mod ristretto;
 mod safegcd;
+mod trait_defaults;
 mod vectors;
