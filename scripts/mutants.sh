@@ -20,10 +20,19 @@
 # of the vector backends read EDWARDS25519_BACKEND_CASES (set to 2,000 here); a test on
 # proptest's default config reads PROPTEST_CASES (256 here).
 #
-# Environment: MUTANTS_OUT (where mutants.out/ goes, default the repository root),
-# MUTANTS_ARGS (extra cargo-mutants arguments, e.g. "--iterate" to skip mutants caught
-# by an earlier run, "--shard 1/4", or "--list"). One job only: --in-place builds in
-# one tree. For two at once, give each its own MUTANTS_DIR and MUTANTS_OUT.
+# Code compiled only under a forced backend (fe_impl.rs's radix-2^51 `imp`, the group's
+# portable-limb paths) is dead in the default build, so its mutants pass there. After
+# the default pass, the mutants it missed are tried again with each backend of
+# MUTANTS_RETRY forced (EDWARDS25519_BACKEND, default "portable"; e.g. "portable serial"),
+# each in its own build folder: a mutant counts as caught if some build catches it, as
+# CI runs the suite on each backend. The list left at the end is the one that matters,
+# and the script exits 2 if it is not empty. (MUTANTS_RETRY= skips the retries.)
+#
+# Environment: MUTANTS_OUT (where mutants.out/ goes, default the repository root; the
+# retries go to mutants.out/retry-<backend>/), MUTANTS_ARGS (extra cargo-mutants
+# arguments, e.g. "--iterate" to skip mutants caught by an earlier run, "--shard 1/4",
+# or "--list", which skips the retries). One job only: --in-place builds in one tree.
+# For two at once, give each its own MUTANTS_DIR and MUTANTS_OUT.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! cargo mutants --version >/dev/null 2>&1; then
@@ -66,8 +75,39 @@ echo "mutants: $changed files updated, $removed removed in $work/src"
 
 export EDWARDS25519_BACKEND_CASES=${EDWARDS25519_BACKEND_CASES:-2000}
 export PROPTEST_CASES=${PROPTEST_CASES:-256}
-export CARGO_TARGET_DIR=$work/target
 cd "$work/src"
+status=0
 # shellcheck disable=SC2086
-exec cargo mutants --workspace --in-place --output "$out" \
-  "${filter[@]}" ${MUTANTS_ARGS:-}
+CARGO_TARGET_DIR=$work/target cargo mutants --workspace --in-place --output "$out" \
+  "${filter[@]}" ${MUTANTS_ARGS:-} || status=$?
+case " ${MUTANTS_ARGS:-} " in *" --list "*) exit $status ;; esac
+# cargo-mutants' exit codes: 0 all caught, 2 some missed, 3 some timed out; others
+# (baseline failed, usage) end the script.
+[ $status -eq 0 ] || [ $status -eq 2 ] || [ $status -eq 3 ] || exit $status
+
+missed=$out/mutants.out/missed.txt
+for backend in ${MUTANTS_RETRY-portable}; do
+  [ -s "$missed" ] || break
+  echo "mutants: $(wc -l <"$missed") missed; again with EDWARDS25519_BACKEND=$backend"
+  # One anchored regex per mutant name, metacharacters escaped (Rust's regex syntax).
+  retry=()
+  while IFS= read -r name; do
+    retry+=(--re "^$(printf '%s' "$name" | sed 's/[][\\.*+?(){}|^$]/\\&/g')\$")
+  done <"$missed"
+  dir=$out/mutants.out/retry-$backend
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  rs=0
+  EDWARDS25519_BACKEND=$backend CARGO_TARGET_DIR=$work/target-$backend \
+    cargo mutants --workspace --in-place --output "$dir" "${retry[@]}" || rs=$?
+  [ $rs -eq 0 ] || [ $rs -eq 2 ] || [ $rs -eq 3 ] || exit $rs
+  missed=$dir/mutants.out/missed.txt
+  touch "$missed"
+done
+if [ -s "$missed" ]; then
+  echo "mutants: missed in every build ($missed):"
+  cat "$missed"
+  exit 2
+fi
+echo "mutants: none missed"
+exit $status
