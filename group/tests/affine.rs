@@ -312,6 +312,17 @@ fn operations_match_point() {
         assert_eq!(AffinePoint::conditional_select(&a, &b, Choice::from(1)), b);
         assert_eq!(bool::from(a.ct_eq(&b)), p == q);
         assert_eq!(a == b, p == q);
+        // Points that share one coordinate: -q = (-x, y), and (x, -y) = -q plus the
+        // point of order 2. Equality must need both coordinates (a test of x alone or y
+        // alone, or of either, would call these equal).
+        let neg = -a.x();
+        let same_y = AffinePoint::from_coordinates(&neg, &a.y()).expect("-q is on the curve");
+        let same_x = AffinePoint::from_coordinates(&a.x(), &-a.y()).expect("on the curve");
+        for other in [same_x, same_y] {
+            let equal = other.to_point() == q;
+            assert_eq!(bool::from(a.ct_eq(&other)), equal);
+            assert_eq!(a == other, equal);
+        }
         TALLY.add(1);
     }
     TALLY.report();
