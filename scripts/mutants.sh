@@ -110,4 +110,6 @@ if [ -s "$missed" ]; then
   exit 2
 fi
 echo "mutants: none missed"
-exit $status
+# The default pass's 2 (missed) is answered by the retries; 3 still reports timeouts.
+[ $status -eq 3 ] && exit 3
+exit 0

@@ -13,7 +13,7 @@ use num_bigint::BigUint;
 use proptest::prelude::*;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
-use crate::common::{P, SQRT_M1, arb_fe, arb_u32, config, fe, inv, is_square, val};
+use crate::common::{P, SQRT_M1, arb_fe, arb_u32, config, fe, inv, is_square, le32, val};
 
 /// A `FieldElement` that takes every provided method from the trait.
 #[derive(Clone, Copy, Debug, Default)]
@@ -71,7 +71,7 @@ impl FieldArith for Bare {
         self.0
     }
     fn square(&self) -> Self {
-        Bare(self.0 * self.0)
+        Bare(self.0.square())
     }
 }
 
@@ -90,14 +90,11 @@ proptest! {
         prop_assert_eq!(v(&x.mul32(b)), &n * b % &*P);
         prop_assert_eq!(v(&x.pow2k(k)), n.modpow(&(BigUint::from(1u8) << k), &P));
         // The canonical encoding: the value below p, not just any 32 bytes of it.
-        let mut bytes = [0u8; 32];
-        let le = n.to_bytes_le();
-        bytes[..le.len()].copy_from_slice(&le);
-        prop_assert_eq!(x.to_bytes(), bytes);
+        prop_assert_eq!(x.to_bytes(), le32(&n));
         prop_assert_eq!(bool::from(x.is_zero()), n == BigUint::ZERO);
         prop_assert_eq!(bool::from(x.is_negative()), n.bit(0));
         let abs = v(&x.abs());
-        prop_assert!(!abs.bit(0) || abs == BigUint::ZERO);
+        prop_assert!(!abs.bit(0), "|x| is negative");
         prop_assert!(abs == n || (&abs + &n) % &*P == BigUint::ZERO);
     }
 

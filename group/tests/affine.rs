@@ -315,8 +315,7 @@ fn operations_match_point() {
         // Points that share one coordinate: -q = (-x, y), and (x, -y) = -q plus the
         // point of order 2. Equality must need both coordinates (a test of x alone or y
         // alone, or of either, would call these equal).
-        let neg = -a.x();
-        let same_y = AffinePoint::from_coordinates(&neg, &a.y()).expect("-q is on the curve");
+        let same_y = AffinePoint::from_coordinates(&-a.x(), &a.y()).expect("-q is on the curve");
         let same_x = AffinePoint::from_coordinates(&a.x(), &-a.y()).expect("on the curve");
         for other in [same_x, same_y] {
             let equal = other.to_point() == q;
