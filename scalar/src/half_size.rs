@@ -96,6 +96,10 @@ impl Scalar {
         if t[0] & 1 == 1 {
             return Some(normalized((r, false), (t, negative)));
         }
+        // Unreachable for a reduced k (the only kind a Scalar holds): the remainders fall
+        // to gcd(8l, k), which divides 8 for 0 < k < l, before they reach 0, so the first
+        // one below 2^128 is not 0 (and k = 0 returned above, with t = 1). Kept so that
+        // div_step is never asked to divide by 0.
         if is_zero(&r) {
             return None;
         }

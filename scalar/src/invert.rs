@@ -13,8 +13,8 @@
 //! ⌊(3787·log2(M) + 2166) / 1644⌋ steps (P. Wuille, "Bounds on divsteps iterations in
 //! safegcd", sipa/safegcd-bounds, verified for all 4257874 <= M <= 2^3805): 581 for
 //! M = l. We run 10 batches of 62 = 620 steps, always, so the work does not depend on
-//! x. Each batch runs its 62 steps on the low 64 bits of f and g only, recording a
-//! transition matrix, then applies the matrix to the full f, g and to the
+//! x. Each batch runs its 62 steps on the low 62 bits of f and g only (their limb 0),
+//! recording a transition matrix, then applies the matrix to the full f, g and to the
 //! coefficients d, e that track f ≡ d·x and g ≡ e·x (mod l). At the end x^-1 = ±d.
 //!
 //! Every step is branch-free arithmetic on masks; the only loops have constant bounds.
@@ -52,9 +52,11 @@ struct Matrix {
     r: i64,
 }
 
-/// Runs 62 divsteps on the low 64 bits of f (odd) and g, with zeta = 2δ (an odd
-/// integer, so δ > 0 iff zeta > 0). Returns the new zeta and the matrix. Valid because
-/// step k only reads bit 0 of g after k - 1 halvings: 63 low bits suffice.
+/// Runs 62 divsteps on f0 = f mod 2^62 (odd) and g0 = g mod 2^62, with zeta = 2δ (an
+/// odd integer, so δ > 0 iff zeta > 0). Returns the new zeta and the matrix. Valid
+/// because a step's choice reads only bit 0 of g, and each step's halving leaves one
+/// bit fewer of f and g determined by f0 and g0: 62 bits decide 62 steps. The matrix
+/// depends on the choices only.
 fn divsteps_62(mut zeta: i64, f0: u64, g0: u64) -> (i64, Matrix) {
     let (mut f, mut g) = (f0, g0);
     // Invariant after step i: 2^i·f_i = u·f0 + v·g0 and 2^i·g_i = q·f0 + r·g0 (mod 2^64).
@@ -86,12 +88,6 @@ fn divsteps_62(mut zeta: i64, f0: u64, g0: u64) -> (i64, Matrix) {
     (zeta, Matrix { u, v, q, r })
 }
 
-/// The low 64 bits of a [`Signed62`] value (two's complement).
-#[inline(always)]
-fn low64(x: &Signed62) -> u64 {
-    (x[0] as u64) | ((x[1] as u64) << 62)
-}
-
 /// `(a·x + b·y) / 2^62`, where the caller guarantees the division is exact.
 /// With |a| + |b| <= 2^62 and limbs below 2^62, each partial sum stays below 2^126.
 #[inline(always)]
@@ -111,7 +107,8 @@ fn combine_shift(a: i64, x: &Signed62, b: i64, y: &Signed62) -> Signed62 {
 }
 
 /// `(a·x + b·y + m·l) / 2^62` with m in [0, 2^62) chosen to make the division exact.
-/// For x, y in [0, l): the result lies in (-l, 2l).
+/// For |x|, |y| < l: |a·x + b·y| < 2^62·l and 0 <= m·l < 2^62·l, so the result lies in
+/// (-l, 2l).
 #[inline(always)]
 fn combine_shift_mod_l(a: i64, x: &Signed62, b: i64, y: &Signed62) -> Signed62 {
     let low = (a as u64)
@@ -160,13 +157,13 @@ fn negate_masked(x: &Signed62, mask: i64) -> Signed62 {
     out
 }
 
-/// Brings x in (-l, 2l) into [0, l).
+/// Brings x in (-l, 2l) into (-l, l): subtracts l when x >= l. A negative x stays
+/// negative: combine_shift_mod_l's bound needs only |d|, |e| < l, and `invert` adds l to
+/// a negative result once, at the end.
 #[inline(always)]
-fn normalize(x: &Signed62) -> Signed62 {
-    // Negative: add l, giving (0, l).
-    let x = add_masked(x, &L62, x[4] >> 63);
-    // y = x - l; keep x when y is negative.
-    let y = add_masked(&x, &NEG_L62, -1);
+fn reduce_below_l(x: &Signed62) -> Signed62 {
+    // y = x - l; keep x when y is negative (a mask from y's sign, not a branch).
+    let y = add_masked(x, &NEG_L62, -1);
     let keep = y[4] >> 63;
     core::array::from_fn(|i| y[i] ^ (keep & (y[i] ^ x[i])))
 }
@@ -196,24 +193,25 @@ fn from_signed62(x: &Signed62) -> Limbs {
 pub(crate) fn invert(x: &Limbs) -> Limbs {
     let mut f = L62;
     let mut g = to_signed62(x);
-    // f ≡ d·x, g ≡ e·x (mod l); d, e in [0, l) between batches.
+    // f ≡ d·x, g ≡ e·x (mod l); d, e in (-l, l) between batches.
     let mut d: Signed62 = [0; 5];
     let mut e: Signed62 = [1, 0, 0, 0, 0];
     let mut zeta = 1i64;
     for _ in 0..10 {
-        let (z, m) = divsteps_62(zeta, low64(&f), low64(&g));
+        let (z, m) = divsteps_62(zeta, f[0] as u64, g[0] as u64);
         zeta = z;
         (f, g) = (
             combine_shift(m.u, &f, m.v, &g),
             combine_shift(m.q, &f, m.r, &g),
         );
         (d, e) = (
-            normalize(&combine_shift_mod_l(m.u, &d, m.v, &e)),
-            normalize(&combine_shift_mod_l(m.q, &d, m.r, &e)),
+            reduce_below_l(&combine_shift_mod_l(m.u, &d, m.v, &e)),
+            reduce_below_l(&combine_shift_mod_l(m.q, &d, m.r, &e)),
         );
     }
     debug_assert!(g == [0; 5], "safegcd did not converge");
     // f = ±1 (or l when x = 0, where d = 0 anyway): x^-1 = sign(f)·d.
+    // sign(f)·d is in (-l, l), so adding l when it is negative gives [0, l).
     let d = negate_masked(&d, f[4] >> 63);
     let d = add_masked(&d, &L62, d[4] >> 63);
     from_signed62(&d)

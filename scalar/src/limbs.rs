@@ -73,10 +73,10 @@ pub(crate) const fn sub4(a: &Limbs, b: &Limbs) -> (Limbs, u64) {
 #[inline(always)]
 pub(crate) fn shift_right(k: &mut [u64; 4], s: usize) {
     let (words, bits) = (s / 64, s % 64);
-    if words > 0 {
-        for i in 0..4 {
-            k[i] = if i + words < 4 { k[i + words] } else { 0 };
-        }
+    // In increasing i, so each word is read before it is overwritten (words = 0 copies
+    // every word onto itself).
+    for i in 0..4 {
+        k[i] = if i + words < 4 { k[i + words] } else { 0 };
     }
     if bits > 0 {
         // Each word takes the low bits of the one above (bits in 1..64, so no shift
@@ -186,16 +186,12 @@ pub(crate) fn mul_wide(a: &Limbs, b: &Limbs) -> [u64; 8] {
 pub(crate) fn square_wide(a: &Limbs) -> [u64; 8] {
     // Off-diagonal sum S = Σ_{i<j} a_i a_j 2^(64(i+j)), below 2^448 (limbs 1..6).
     let mut r = [0u64; 8];
-    let mut i = 0;
-    while i < 3 {
+    for i in 0..3 {
         let mut carry = 0;
-        let mut j = i + 1;
-        while j < 4 {
+        for j in i + 1..4 {
             (r[i + j], carry) = mac(r[i + j], a[i], a[j], carry);
-            j += 1;
         }
         r[i + 4] = carry;
-        i += 1;
     }
     // 2S < 2^512: shift left by one bit.
     r[7] = r[6] >> 63;
@@ -206,12 +202,10 @@ pub(crate) fn square_wide(a: &Limbs) -> [u64; 8] {
     }
     // Add the diagonal a_i^2 at limbs 2i, 2i+1. The total is a^2 < 2^512: no carry out.
     let mut carry = 0;
-    let mut i = 0;
-    while i < 4 {
+    for i in 0..4 {
         let sq = a[i] as u128 * a[i] as u128;
         (r[2 * i], carry) = adc(r[2 * i], sq as u64, carry);
         (r[2 * i + 1], carry) = adc(r[2 * i + 1], (sq >> 64) as u64, carry);
-        i += 1;
     }
     r
 }
