@@ -18,7 +18,9 @@
 # default), in the `mutants` profile (Cargo.toml: optimized, incremental, debug
 # assertions on, so the tests take their smaller debug case counts). The agreement tests
 # of the vector backends read EDWARDS25519_BACKEND_CASES (set to 2,000 here); a test on
-# proptest's default config reads PROPTEST_CASES (256 here).
+# proptest's default config reads PROPTEST_CASES (256 here); the group's integration
+# tests cap their random-case counts at EDWARDS25519_TEST_CASES_MAX (64 here; fixed
+# vectors and edge lists are not capped), as each group mutant runs all of them.
 #
 # Code compiled only under a forced backend (fe_impl.rs's radix-2^51 `imp`, the group's
 # portable-limb paths) is dead in the default build, so its mutants pass there. After
@@ -75,6 +77,7 @@ echo "mutants: $changed files updated, $removed removed in $work/src"
 
 export EDWARDS25519_BACKEND_CASES=${EDWARDS25519_BACKEND_CASES:-2000}
 export PROPTEST_CASES=${PROPTEST_CASES:-256}
+export EDWARDS25519_TEST_CASES_MAX=${EDWARDS25519_TEST_CASES_MAX-64}
 cd "$work/src"
 status=0
 # shellcheck disable=SC2086

@@ -88,6 +88,9 @@ fn digest_signer_without_context_matches_ed25519_dalek() {
         let mut other = case.msg.clone();
         other.push(0);
         assert!(vk.verify_digest(feed(&other), &sig).is_err());
+        // The same through the impl for the ed25519 crate's Signature (cargo-mutants: an
+        // `Ok(())` body there passed while only good signatures reached it).
+        assert!(vk.verify_digest(feed(&other), &dalek_sig).is_err());
         if !case.context.is_empty() {
             let ctx_sig = ours.sign_ph(&case.msg, &case.context).expect("sign");
             assert!(vk.verify_digest(feed(&case.msg), &ctx_sig).is_err());
@@ -129,9 +132,11 @@ fn digest_signer_with_context_matches_ed25519_dalek() {
         }
         let vother = vk.with_context(&other_ctx).expect("<= 255");
         assert!(vother.verify_digest(feed(&case.msg), &sig).is_err());
+        assert!(vother.verify_digest(feed(&case.msg), &dalek_sig).is_err());
         let mut other = case.msg.clone();
         other.push(0);
         assert!(vctx.verify_digest(feed(&other), &sig).is_err());
+        assert!(vctx.verify_digest(feed(&other), &dalek_sig).is_err());
     }
 }
 

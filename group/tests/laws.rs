@@ -351,7 +351,7 @@ fn extended_coordinates() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 512 } else { 10_000 }))]
+    #![proptest_config(common::proptest_cases(512, 10_000))]
 
     /// Both decoders are total over arbitrary bytes, and consistent with each other and
     /// with the encoder.

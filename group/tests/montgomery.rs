@@ -330,7 +330,7 @@ fn equality_is_mod_p() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 64 } else { 1_000 }))]
+    #![proptest_config(common::proptest_cases(64, 1_000))]
 
     /// Any 32 bytes of u and of scalar: no panic, a canonical result, equal to dalek's.
     #[test]

@@ -13,14 +13,29 @@ use edwards25519_test_support::{read_json, unhex_n};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-/// Number of cases: `debug` in debug builds (where everything runs ~20x slower), `release`
-/// otherwise.
+/// Number of random cases: `debug` in debug builds (where everything runs ~20x slower),
+/// `release` otherwise, and at most `EDWARDS25519_TEST_CASES_MAX` when that is set
+/// (scripts/mutants.sh sets it, so that each mutant's test run is short). Fixed vectors
+/// and lists of edge cases are not counted here, so the cap never drops them.
 pub fn cases(debug: usize, release: usize) -> usize {
-    if cfg!(debug_assertions) {
+    let n = if cfg!(debug_assertions) {
         debug
     } else {
         release
+    };
+    match std::env::var("EDWARDS25519_TEST_CASES_MAX") {
+        Ok(max) if !max.is_empty() => n.min(
+            max.parse()
+                .expect("EDWARDS25519_TEST_CASES_MAX must be a number"),
+        ),
+        _ => n,
     }
+}
+
+/// [`cases`] as a proptest configuration.
+pub fn proptest_cases(debug: usize, release: usize) -> proptest::prelude::ProptestConfig {
+    let n = u32::try_from(cases(debug, release)).expect("fewer than 2^32 cases");
+    proptest::prelude::ProptestConfig::with_cases(n)
 }
 
 /// A deterministic RNG; `EDWARDS25519_TEST_SEED=<u64>` picks another seed.
