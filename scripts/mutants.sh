@@ -36,6 +36,9 @@
 # or "--list", which skips the retries). One job only: --in-place builds in one tree.
 # For two at once, give each its own MUTANTS_DIR and MUTANTS_OUT.
 set -euo pipefail
+# The rest is one brace group, which bash reads whole before running any of it: editing
+# this file while a run is going (runs take hours) cannot change that run's steps.
+{
 cd "$(dirname "$0")/.."
 if ! cargo mutants --version >/dev/null 2>&1; then
   echo "+ cargo install cargo-mutants --locked"
@@ -116,3 +119,4 @@ echo "mutants: none missed"
 # The default pass's 2 (missed) is answered by the retries; 3 still reports timeouts.
 [ $status -eq 3 ] && exit 3
 exit 0
+}

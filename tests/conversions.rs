@@ -314,7 +314,9 @@ fn hex_text_matches_the_ed25519_crate() {
         let vk = SigningKey::from_seed(&seed).verifying_key();
         assert_eq!(vk.to_string(), hex::encode_upper(vk.as_bytes()));
         assert_eq!(format!("{vk:x}"), hex::encode(vk.as_bytes()));
+        assert_eq!(format!("{vk:X}"), hex::encode_upper(vk.as_bytes()));
         assert_eq!(vk.to_string().parse::<VerifyingKey>(), Ok(vk));
+        assert_eq!(format!("{vk:X}").parse::<VerifyingKey>(), Ok(vk));
         assert_eq!(format!("{vk:x}").parse::<VerifyingKey>(), Ok(vk));
     }
     let good = SigningKey::from_seed(&[1; 32]).sign(b"x").to_string();

@@ -192,6 +192,7 @@ fn signature_crate_traits() {
     assert!(Verifier::<Signature>::verify(&vk, b"msg", &ours).is_ok());
     assert!(Verifier::<ed25519::Signature>::verify(&vk, b"msg", &theirs).is_ok());
     assert!(Verifier::<Signature>::verify(&vk, b"other", &ours).is_err());
+    assert!(Verifier::<ed25519::Signature>::verify(&vk, b"other", &theirs).is_err());
     assert_eq!(SignatureEncoding::to_bytes(&ours), ours.to_bytes());
     assert_eq!(ours.encoded_len(), 64);
     // ed25519-dalek verifies what the trait produced.
