@@ -162,7 +162,7 @@ fn unpack(row: u64) -> (i64, i64) {
 }
 
 /// [`HALF_STEPS`] divsteps on the low bits of f (odd) and g, with η = -2δ. Returns η,
-/// f and g after them (their low 64 - 30 bits are exact) and the matrix T with
+/// f and g after them (exact in 30 fewer low bits than the inputs were) and the matrix T with
 /// 2^30·(f', g') = T·(f, g).
 ///
 /// T starts as the identity, its rows kept packed. After k steps the rows are
@@ -256,11 +256,8 @@ fn apply_row_mod_p(s: i64, x: &Int60, t: i64, y: &Int60) -> Int60 {
     out
 }
 
-/// The low 64 bits of a normalised value (two's complement).
-#[inline(always)]
-fn low_word(x: &Int60) -> u64 {
-    (x[0] as u64) | ((x[1] as u64) << 60)
-}
+/// η = -2δ at the start: δ = 1/2, the start the half-delta bound is proved for.
+const ETA_START: i64 = -1;
 
 /// 1/x mod p in constant time; 0 maps to 0. The input is canonical (below p, four
 /// little-endian words); the output is congruent to 1/x, below 2^255 + 2^10 (every
@@ -272,9 +269,12 @@ pub(crate) fn invert(x: &[u64; 4]) -> [u64; 4] {
     // f ≡ d·x and g ≡ e·x (mod p). After batch k, |d|, |e| <= 1 + k·p.
     let mut d: Int60 = [0; 5];
     let mut e: Int60 = [1, 0, 0, 0, 0];
-    let mut eta = -1i64; // η = -2δ, δ = 1/2
+    let mut eta = ETA_START;
     for _ in 0..BATCHES {
-        let (next_eta, t) = batch(eta, low_word(&f), low_word(&g));
+        // A batch's 60 steps read only f and g mod 2^60 (each step reads bit 0 of g, and
+        // each halving leaves one bit fewer known), and normalised limb 0 is exactly
+        // that.
+        let (next_eta, t) = batch(eta, f[0] as u64, g[0] as u64);
         eta = next_eta;
         (f, g) = (apply_row(t.a, &f, t.b, &g), apply_row(t.c, &f, t.d, &g));
         (d, e) = (
@@ -307,59 +307,102 @@ mod tests {
         core::array::from_fn(|i| u64::from_le_bytes(b[8 * i..8 * i + 8].try_into().expect("8")))
     }
 
-    /// Variable-time model of the hddivstep on 320-bit two's-complement words: the
-    /// number of steps until g = 0, starting from f = p, g = x (canonical). It tracks
-    /// θ = δ - 1/2 (a different encoding from the ζ of the real code): "δ > 0" is
-    /// θ >= 0, 1 - δ is -θ, 1 + δ is θ + 1.
-    fn steps_needed(x: &FieldElement) -> u32 {
-        type W = [u64; 5];
-        fn add(a: &W, b: &W) -> W {
-            let mut out = [0u64; 5];
-            let mut c = 0u128;
-            for i in 0..5 {
-                let s = a[i] as u128 + b[i] as u128 + c;
-                out[i] = s as u64;
-                c = s >> 64;
-            }
-            out
+    /// 320-bit two's-complement words, for the model below.
+    type W = [u64; 5];
+
+    fn add(a: &W, b: &W) -> W {
+        let mut out = [0u64; 5];
+        let mut c = 0u128;
+        for i in 0..5 {
+            let s = a[i] as u128 + b[i] as u128 + c;
+            out[i] = s as u64;
+            c = s >> 64;
         }
-        fn neg(a: &W) -> W {
-            add(&a.map(|x| !x), &[1, 0, 0, 0, 0])
-        }
-        /// Arithmetic shift right by one.
-        fn half(a: &W) -> W {
-            let mut out = [0u64; 5];
-            for i in 0..5 {
-                let hi = if i < 4 {
-                    a[i + 1] << 63
-                } else {
-                    a[4] & (1 << 63)
-                };
-                out[i] = (a[i] >> 1) | hi;
-            }
-            out
-        }
-        let bytes = x.to_bytes();
-        let mut g: W = [0; 5];
-        for (i, chunk) in bytes.chunks(8).enumerate() {
-            g[i] = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
-        }
-        let mut f: W = [u64::MAX - 18, u64::MAX, u64::MAX, u64::MAX >> 1, 0];
-        let mut theta = 0i64;
-        let mut n = 0;
-        while g != [0; 5] {
-            if theta >= 0 && g[0] & 1 == 1 {
-                let new_g = half(&add(&g, &neg(&f)));
-                f = g;
-                g = new_g;
-                theta = -theta;
-            } else if g[0] & 1 == 1 {
-                g = half(&add(&g, &f));
-                theta += 1;
+        out
+    }
+
+    fn neg(a: &W) -> W {
+        add(&a.map(|x| !x), &[1, 0, 0, 0, 0])
+    }
+
+    /// Arithmetic shift right by one.
+    fn half(a: &W) -> W {
+        let mut out = [0u64; 5];
+        for i in 0..5 {
+            let hi = if i < 4 {
+                a[i + 1] << 63
             } else {
-                g = half(&g);
-                theta += 1;
+                a[4] & (1 << 63)
+            };
+            out[i] = (a[i] >> 1) | hi;
+        }
+        out
+    }
+
+    /// A normalised radix-2^60 value as words: each limb sign-extended, shifted to its
+    /// place bit by bit (slow and plain), and added.
+    fn to_w(x: &Int60) -> W {
+        let mut out: W = [0; 5];
+        for (i, &limb) in x.iter().enumerate() {
+            let mut v: W = [limb as u64, 0, 0, 0, 0];
+            if limb < 0 {
+                v[1..].fill(u64::MAX);
             }
+            for _ in 0..60 * i {
+                v = add(&v, &v);
+            }
+            out = add(&out, &v);
+        }
+        out
+    }
+
+    /// Variable-time model of the hddivstep on 320-bit two's-complement words, from
+    /// f = p, g = x (canonical) and δ = 1/2. It tracks θ = δ - 1/2 (a different
+    /// encoding from the η of the real code): "δ > 0" is θ >= 0, 1 - δ is -θ, 1 + δ is
+    /// θ + 1.
+    struct Model {
+        f: W,
+        g: W,
+        theta: i64,
+    }
+
+    impl Model {
+        fn start(x: &FieldElement) -> Model {
+            let w = words(x);
+            Model {
+                f: [u64::MAX - 18, u64::MAX, u64::MAX, u64::MAX >> 1, 0],
+                g: [w[0], w[1], w[2], w[3], 0],
+                theta: 0,
+            }
+        }
+
+        fn step(&mut self) {
+            if self.theta >= 0 && self.g[0] & 1 == 1 {
+                let new_g = half(&add(&self.g, &neg(&self.f)));
+                self.f = self.g;
+                self.g = new_g;
+                self.theta = -self.theta;
+            } else if self.g[0] & 1 == 1 {
+                self.g = half(&add(&self.g, &self.f));
+                self.theta += 1;
+            } else {
+                self.g = half(&self.g);
+                self.theta += 1;
+            }
+        }
+
+        /// η = -2δ = -2θ - 1.
+        fn eta(&self) -> i64 {
+            -2 * self.theta - 1
+        }
+    }
+
+    /// The number of steps until g = 0.
+    fn steps_needed(x: &FieldElement) -> u32 {
+        let mut m = Model::start(x);
+        let mut n = 0;
+        while m.g != [0; 5] {
+            m.step();
             n += 1;
         }
         n
@@ -418,13 +461,47 @@ mod tests {
     fn batch_matrix_is_exact() {
         let f = normalise([P60_LOW, 0, 0, 0, P60_TOP]);
         let g = from_words(&words(&FieldElement::from_bytes(&[0x3c; 32])));
-        let (_, t) = batch(-1, low_word(&f), low_word(&g));
+        let (_, t) = batch(ETA_START, f[0] as u64, g[0] as u64);
         assert!(t.a.unsigned_abs() + t.b.unsigned_abs() <= 1 << 60);
         assert!(t.c.unsigned_abs() + t.d.unsigned_abs() <= 1 << 60);
         let f2 = apply_row(t.a, &f, t.b, &g);
         let g2 = apply_row(t.c, &f, t.d, &g);
         assert_eq!(f2[0] & 1, 1, "f stays odd");
         assert_ne!(g2, g);
+    }
+
+    /// invert's loop on f and g, batch by batch, against the model: after every batch
+    /// f, g and η must be the model's after 60 more steps. This pins what no inverse
+    /// can show, as any start converges on most inputs: η's start (δ = 1/2, the one the
+    /// step bound is proved for) and that limb 0 carries all a batch reads.
+    #[test]
+    fn batches_follow_the_model() {
+        let mut top = [0u8; 32];
+        top[31] = 0x40; // 2^254
+        for x in [
+            FieldElement::from_bytes(&[0x3c; 32]),
+            FieldElement::from_bytes(&[0xa5; 32]),
+            FieldElement::from_bytes(&top),
+            FieldElement::ONE,
+            -FieldElement::ONE,
+        ] {
+            let mut model = Model::start(&x);
+            let mut f = normalise([P60_LOW, 0, 0, 0, P60_TOP]);
+            let mut g = from_words(&words(&x));
+            assert_eq!((to_w(&f), to_w(&g)), (model.f, model.g));
+            let mut eta = ETA_START;
+            for k in 0..BATCHES {
+                let (next_eta, t) = batch(eta, f[0] as u64, g[0] as u64);
+                eta = next_eta;
+                (f, g) = (apply_row(t.a, &f, t.b, &g), apply_row(t.c, &f, t.d, &g));
+                for _ in 0..2 * HALF_STEPS {
+                    model.step();
+                }
+                assert_eq!((to_w(&f), to_w(&g)), (model.f, model.g), "batch {k}");
+                assert_eq!(eta, model.eta(), "batch {k}");
+            }
+            assert_eq!(g, [0; 5]);
+        }
     }
 
     #[test]

@@ -20,8 +20,9 @@ type Fe = FieldElement;
 #[derive(Clone, Copy)]
 struct Checked;
 
-// SAFETY: `Mulx<Checked>` is used only in `field_arith_backends`, after
-// `cpu_has_bmi2_adx()` returned true.
+// SAFETY: `Mulx<Checked>` is operated on only in `field_arith_backends`, after
+// `cpu_has_bmi2_adx()` returned true (`clone_keeps_the_value` only builds, clones and
+// converts one, which runs no MULX).
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 unsafe impl backend::x86_64::Bmi2Adx for Checked {}
@@ -255,6 +256,25 @@ proptest! {
             check_backend::<backend::x86_64::Mulx<Checked>>(&a, &b, k)?;
         }
     }
+}
+
+/// `Clone::clone` gives the same element on every backend type. Copy never calls it,
+/// but generic code may; Mulx's Clone is written out (a derive would ask `P: Clone`),
+/// and its mutant returning `Default::default()` went unnoticed until this test.
+#[test]
+fn clone_keeps_the_value() {
+    #[allow(clippy::clone_on_copy)] // the call under test
+    fn check<F: FieldArith>(x: &Fe) {
+        let f = F::from_field(x);
+        assert_eq!(f.clone().to_field(), *x);
+    }
+    let x = Fe::from_bytes(&[0x5a; 32]);
+    check::<Fe>(&x);
+    check::<backend::u64::Fe51>(&x);
+    check::<backend::u64x4::Fe64>(&x);
+    // Building, cloning and converting a Mulx runs no MULX, on any CPU.
+    #[cfg(target_arch = "x86_64")]
+    check::<backend::x86_64::Mulx<Checked>>(&x);
 }
 
 /// One backend's `FieldArith` operations against num-bigint (through `to_field`).

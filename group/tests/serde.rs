@@ -1,6 +1,6 @@
-//! serde for `Point` and `SubgroupPoint` (feature `serde`): round trips through JSON
-//! (an array of 32 numbers, curve25519-dalek's shape; hex accepted too) and CBOR (a
-//! 32-tuple of bytes), strict decoding (non-canonical
+//! serde for `Point`, `SubgroupPoint` and `MontgomeryPoint` (feature `serde`): round
+//! trips through JSON (an array of 32 numbers, curve25519-dalek's shape; hex accepted
+//! too) and CBOR (a 32-tuple of bytes), strict decoding of points (non-canonical
 //! encodings and non-points are errors, never panics), and the subgroup check.
 #![cfg(feature = "serde")]
 
@@ -132,5 +132,35 @@ fn subgroup_point() {
             assert!(err.to_string().contains("subgroup"), "{err}");
             assert!(from_cbor::<SubgroupPoint>(&to_cbor(&p)).is_err());
         }
+    }
+}
+
+/// `MontgomeryPoint`: any 32 bytes, unchanged (non-canonical u and bit 255 included),
+/// as a 32-tuple (a JSON array, a CBOR array) both ways; a wrong length is an error.
+#[test]
+fn montgomery_point_keeps_its_bytes() {
+    use edwards25519_group::montgomery::MontgomeryPoint;
+    let mut r = rng(12);
+    let mut inputs = vec![[0u8; 32], [0xff; 32], MontgomeryPoint::BASEPOINT.0];
+    for _ in 0..cases(20, 200) {
+        inputs.push(r.random());
+    }
+    for bytes in inputs {
+        let m = MontgomeryPoint(bytes);
+        let json = serde_json::to_string(&m).expect("serialize");
+        assert_eq!(json, array_of(&bytes));
+        let back = serde_json::from_str::<MontgomeryPoint>(&json).expect("deserialize");
+        assert_eq!(back.0, bytes);
+        let hex = serde_json::from_str::<MontgomeryPoint>(&json_of(&bytes)).expect("hex");
+        assert_eq!(hex.0, bytes);
+        let cbor = to_cbor(&m);
+        assert_eq!(cbor, to_cbor(&bytes));
+        assert_eq!(from_cbor::<MontgomeryPoint>(&cbor).map(|m| m.0), Ok(bytes));
+    }
+    for bad in ["[1,2,3]", "\"0102\"", "null"] {
+        assert!(
+            serde_json::from_str::<MontgomeryPoint>(bad).is_err(),
+            "{bad}"
+        );
     }
 }

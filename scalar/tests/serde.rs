@@ -8,6 +8,7 @@ use crate::common;
 
 use common::*;
 use edwards25519_scalar::Scalar;
+use edwards25519_scalar::serde_impl::{deserialize_bytes, serialize_bytes, serialize_hex_or_bytes};
 use edwards25519_test_support::{from_cbor, to_cbor};
 use num_bigint::BigUint;
 use proptest::prelude::*;
@@ -177,4 +178,104 @@ fn big_c() -> BigUint {
     "27742317777372353535851937790883648493"
         .parse()
         .expect("decimal constant")
+}
+
+/// A 64-byte value in the signatures' shape: [`serialize_hex_or_bytes`] and
+/// [`deserialize_bytes`], as the facade's `Signature` uses them. The shared helpers are
+/// tested here too, not only through the facade's types, so that a mutant of them in
+/// this crate fails this crate's tests.
+#[derive(Debug, PartialEq)]
+struct HexOrBytes([u8; 64]);
+
+impl serde::Serialize for HexOrBytes {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serialize_hex_or_bytes(&self.0, s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for HexOrBytes {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        deserialize_bytes(d).map(HexOrBytes)
+    }
+}
+
+/// A 32-byte value in the keys' shape: [`serialize_bytes`] and [`deserialize_bytes`].
+#[derive(Debug, PartialEq)]
+struct Bytes32([u8; 32]);
+
+impl serde::Serialize for Bytes32 {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serialize_bytes(&self.0, s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Bytes32 {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        deserialize_bytes(d).map(Bytes32)
+    }
+}
+
+/// 64 distinct bytes, each digit of their hex different from its neighbours.
+fn pattern64() -> [u8; 64] {
+    core::array::from_fn(|i| (i as u8).wrapping_mul(37).wrapping_add(11))
+}
+
+#[test]
+fn hex_or_bytes_is_upper_hex_in_json_and_a_byte_string_in_cbor() {
+    let v = HexOrBytes(pattern64());
+    let json = serde_json::to_string(&v).expect("serialize");
+    assert_eq!(json, format!("\"{}\"", hex::encode_upper(v.0)));
+    assert_eq!(serde_json::from_str::<HexOrBytes>(&json).expect("upper"), v);
+    let lower = format!("\"{}\"", hex::encode(v.0));
+    assert_eq!(
+        serde_json::from_str::<HexOrBytes>(&lower).expect("lower"),
+        v
+    );
+    // CBOR: a byte string (major type 2) of 64 bytes, read back through visit_bytes.
+    let cbor = to_cbor(&v);
+    assert_eq!(cbor, cbor_byte_string(&v.0));
+    assert_eq!(from_cbor::<HexOrBytes>(&cbor), Ok(v));
+}
+
+#[test]
+fn bytes_shape_round_trips() {
+    let v = Bytes32(core::array::from_fn(|i| 0xf0 ^ i as u8));
+    let cbor = to_cbor(&v);
+    assert_eq!(cbor, cbor_byte_string(&v.0));
+    assert_eq!(from_cbor::<Bytes32>(&cbor), Ok(Bytes32(v.0)));
+    // JSON writes serialize_bytes as an array of numbers, and reads it back as a
+    // sequence.
+    let json = serde_json::to_string(&v).expect("serialize");
+    assert_eq!(json, serde_json::to_string(&v.0).expect("array"));
+    assert_eq!(serde_json::from_str::<Bytes32>(&json).expect("array"), v);
+}
+
+/// The errors name the length they got and what was expected, in every path: a byte
+/// string, a hex string and a sequence, each one too short and one too long.
+#[test]
+fn wrong_lengths_are_reported() {
+    let expecting = "expected 32 bytes (as a byte string, a sequence of 32 bytes or 64 hex digits)";
+    let bytes = [7u8; 40];
+    for n in [31, 33] {
+        let err = from_cbor::<Bytes32>(&cbor_byte_string(&bytes[..n])).expect_err("length");
+        assert!(
+            err.contains(&format!("invalid length {n}, {expecting}")),
+            "{err}"
+        );
+        let hex = format!("\"{}\"", hex::encode(&bytes[..n]));
+        let err = serde_json::from_str::<Bytes32>(&hex).expect_err("length");
+        let digits = 2 * n;
+        assert!(
+            err.to_string()
+                .contains(&format!("invalid length {digits}, {expecting}")),
+            "{err}"
+        );
+        let array = serde_json::to_string(&bytes[..n]).expect("serialize");
+        let err = serde_json::from_str::<Bytes32>(&array).expect_err("length");
+        assert!(
+            err.to_string()
+                .contains(&format!("invalid length {n}, {expecting}")),
+            "{err}"
+        );
+    }
 }

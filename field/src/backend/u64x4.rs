@@ -347,7 +347,8 @@ impl Fe64 {
 
     /// From the radix-2^51 backend (exact: congruent). With limbs below 2^52 the
     /// value is below 2^256 + 2^205; the part at 2^256 (0 or 1) folds back as 38,
-    /// which cannot carry again (after a carry out the limbs are below 38).
+    /// which cannot carry out of the top word: when it is 1, the low 256 bits are below
+    /// 2^205.
     pub const fn from_fe51(fe: &Fe51) -> Fe64 {
         let l = fe.0;
         let mut acc = l[0] as u128 + ((l[1] as u128) << 51);
@@ -366,7 +367,8 @@ impl Fe64 {
         let (r1, c) = adc(w1, 0, c);
         let (r2, c) = adc(w2, 0, c);
         let (r3, c) = adc(w3, 0, c);
-        Fe64([r0 + (c.wrapping_neg() & 38), r1, r2, r3])
+        debug_assert!(c == 0);
+        Fe64([r0, r1, r2, r3])
     }
 
     /// To the radix-2^51 backend (exact: congruent, limbs inside its invariant).
