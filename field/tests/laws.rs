@@ -21,8 +21,8 @@ type Fe = FieldElement;
 struct Checked;
 
 // SAFETY: `Mulx<Checked>` is operated on only in `field_arith_backends`, after
-// `cpu_has_bmi2_adx()` returned true (`clone_keeps_the_value` only builds, clones and
-// converts one, which runs no MULX).
+// `cpu_has_bmi2_adx()` returned true (`clone_keeps_the_value` and `zeroize` only build,
+// clone, zeroize and convert one, which runs no MULX).
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 unsafe impl backend::x86_64::Bmi2Adx for Checked {}
@@ -378,6 +378,13 @@ fn zeroize() {
     let mut x = Fe::from_bytes(&[0xa5; 32]);
     x.zeroize();
     assert_eq!(x.limbs(), [0; 5]);
+    // The MULX backend's type too (building and zeroizing one runs no MULX).
+    #[cfg(target_arch = "x86_64")]
+    {
+        let mut m = backend::x86_64::Mulx::<Checked>::from_field(&Fe::from_bytes(&[0xa5; 32]));
+        m.zeroize();
+        assert_eq!(m.to_fe64(), Fe::ZERO.to_fe64());
+    }
 }
 
 #[test]
