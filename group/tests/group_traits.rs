@@ -237,6 +237,7 @@ fn cofactor_group() {
         assert_eq!(bool::from(sub.is_some()), free);
         if let Some(sub) = sub.into_option() {
             assert_eq!(Point::from(sub), p);
+            assert_eq!(Point::from(&sub), p);
             assert_eq!(SubgroupPoint::from_point(&p).into_option(), Some(sub));
         }
         // Point ± SubgroupPoint, in every form CofactorGroup requires.
@@ -245,6 +246,7 @@ fn cofactor_group() {
             .into_option()
             .expect("in subgroup");
         assert_eq!(p + s, p + Point::from(s));
+        assert_eq!(Point::from(&s), s.to_point());
         assert_eq!(p + &s, p + s.to_point());
         assert_eq!(p - s, p - s.to_point());
         assert_eq!(&p - &s, p - s.to_point());
