@@ -367,3 +367,13 @@ fn montgomery_point_zeroize_clears_the_bytes() {
     m.zeroize();
     assert_eq!(m.0, [0u8; 32]);
 }
+
+/// The conversions to and from `[u8; 32]` keep the bytes (the `From<MontgomeryPoint>`
+/// body returning zeros went unnoticed while no test converted back).
+#[test]
+fn montgomery_point_byte_conversions() {
+    let bytes = [0x3c; 32];
+    let m = MontgomeryPoint::from(bytes);
+    assert_eq!(m.0, bytes);
+    assert_eq!(<[u8; 32]>::from(m), bytes);
+}
