@@ -90,8 +90,8 @@ impl Rng {
 /// 2^52 - 20, the largest the portable representation may hold. On x86-64 the public
 /// element stores 4×64-bit words, so this becomes a value in [p, 2p) there (the MULX
 /// serial backend's non-canonical inputs), and the vector backends still receive limbs
-/// below 2^51 + 19: their conversion's carries are tested on their own
-/// (`ifma::tests::carry_limbs_keeps_the_value`).
+/// below 2^51 + 19: their conversions' carries are tested on their own
+/// (`ifma::tests::carry_limbs_keeps_the_value`, `avx2::tests::split_keeps_the_value`).
 fn unreduced(p: &Point) -> Point {
     const P: [u64; 5] = [
         (1 << 51) - 19,
