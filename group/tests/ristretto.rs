@@ -566,7 +566,7 @@ fn hash_covers_the_element() {
         let again = RistrettoPoint::from_bytes(&p.to_bytes()).expect("canonical");
         assert_eq!(hash_of(&again), hash_of(&p));
         hashes.push(hash_of(&p));
-        p = p + RistrettoPoint::GENERATOR;
+        p += RistrettoPoint::GENERATOR;
     }
     hashes.sort_unstable();
     hashes.dedup();
