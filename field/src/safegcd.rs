@@ -162,8 +162,8 @@ fn unpack(row: u64) -> (i64, i64) {
 }
 
 /// [`HALF_STEPS`] divsteps on the low bits of f (odd) and g, with η = -2δ. Returns η,
-/// f and g after them (exact in 30 fewer low bits than the inputs were) and the matrix T with
-/// 2^30·(f', g') = T·(f, g).
+/// f and g after them (exact in 30 fewer low bits than the inputs were) and the
+/// matrix T with 2^30·(f', g') = T·(f, g).
 ///
 /// T starts as the identity, its rows kept packed. After k steps the rows are
 /// 2^k·f_k and 2^k·g_k as combinations of the inputs, so a step does to them what it

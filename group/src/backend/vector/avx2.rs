@@ -725,22 +725,8 @@ mod tests {
     /// must fit its 26 or 25 bits plus a carry, and the value must be the same mod p.
     #[test]
     fn split_keeps_the_value() {
-        let max = (1u64 << 52) - 1;
-        let mut inputs = alloc::vec![[max; 5], [0; 5], [1 << 51; 5], [(1 << 51) + 18, 0, 0, 0, 0]];
-        for i in 0..5 {
-            let mut l = [0; 5];
-            l[i] = max;
-            inputs.push(l);
-        }
-        let mut state = 0x6a09_e667_f3bc_c908u64;
-        for _ in 0..2_000 {
-            inputs.push(core::array::from_fn(|_| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                state & max
-            }));
-        }
+        let mut inputs = crate::backend::vector::radix51_test_inputs(0x6a09_e667_f3bc_c908, 2_000);
+        inputs.push([(1 << 51) + 18, 0, 0, 0, 0]);
         for l in inputs {
             let out = split(l);
             for (i, &x) in out.iter().enumerate() {

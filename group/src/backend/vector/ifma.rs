@@ -649,23 +649,7 @@ mod tests {
     /// checked on its own.
     #[test]
     fn carry_limbs_keeps_the_value() {
-        let max = (1u64 << 52) - 1;
-        let mut inputs = std::vec![[max; 5], [0; 5], [1 << 51; 5]];
-        for i in 0..5 {
-            let mut l = [0; 5];
-            l[i] = max;
-            inputs.push(l);
-        }
-        let mut state = 0x1f3d_5b79_a2c4_e681u64;
-        for _ in 0..10_000 {
-            inputs.push(core::array::from_fn(|_| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                state & max
-            }));
-        }
-        for l in inputs {
+        for l in crate::backend::vector::radix51_test_inputs(0x1f3d_5b79_a2c4_e681, 10_000) {
             let out = carry_limbs(l);
             assert!(
                 out.iter().all(|&x| x < (1 << 51) + (1 << 18)),

@@ -91,6 +91,30 @@ pub(crate) struct Tables<F> {
     pub(crate) cached_factors: F,
 }
 
+/// Radix-2^51 limb arrays for the conversion tests: every limb below 2^52 (the most the
+/// portable element allows), with the edges (all at the top, all zero, all at 2^51, one
+/// limb at the top) and then `random` pseudo-random arrays (xorshift64 from `seed`).
+#[cfg(test)]
+pub(crate) fn radix51_test_inputs(seed: u64, random: usize) -> alloc::vec::Vec<[u64; 5]> {
+    let max = (1u64 << 52) - 1;
+    let mut inputs = alloc::vec![[max; 5], [0; 5], [1 << 51; 5]];
+    for i in 0..5 {
+        let mut l = [0; 5];
+        l[i] = max;
+        inputs.push(l);
+    }
+    let mut state = seed;
+    for _ in 0..random {
+        inputs.push(core::array::from_fn(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state & max
+        }));
+    }
+    inputs
+}
+
 /// The lanes of a `_mm256_blend_epi32` immediate: 64-bit lane k is 32-bit elements
 /// 2k and 2k + 1.
 pub(crate) const fn lanes(l0: bool, l1: bool, l2: bool, l3: bool) -> i32 {
