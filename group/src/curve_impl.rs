@@ -467,5 +467,10 @@ mod tests {
         assert_eq!(recommended_wnaf(1), 5);
         assert_eq!(recommended_wnaf(100), 9);
         assert_eq!(recommended_wnaf(usize::MAX), 22);
+        // Exact ties go to the smaller table: n = 7 costs 288 additions at w = 6 and at
+        // w = 7, n = 18 costs 640 at 7 and 8, n = 45 costs 1,408 at 8 and 9.
+        assert_eq!(recommended_wnaf(7), 6);
+        assert_eq!(recommended_wnaf(18), 7);
+        assert_eq!(recommended_wnaf(45), 8);
     }
 }

@@ -36,8 +36,11 @@ fn check_affine(p: &Point, dp: &EdwardsPoint) {
     // Round trips.
     assert_eq!(a.to_bytes(), enc);
     assert_eq!(a.to_point(), *p);
+    // Each From impl: by value and by reference, both ways.
     assert_eq!(Point::from(a), *p);
+    assert_eq!(Point::from(&a), *p);
     assert_eq!(AffinePoint::from(p), a);
+    assert_eq!(AffinePoint::from(*p), a);
     assert_eq!(AffinePoint::from_bytes(&enc), Ok(a));
     assert_eq!(AffinePoint::from_canonical_bytes(&enc), Ok(a));
     assert_eq!(AffinePoint::try_from(&enc[..]), Ok(a));

@@ -13,6 +13,7 @@ use edwards25519_group::{AffinePoint, Point, Scalar, SubgroupAffinePoint, Subgro
 use group::cofactor::{CofactorCurve, CofactorCurveAffine, CofactorGroup};
 use group::prime::{PrimeCurve, PrimeCurveAffine};
 use group::{Curve, CurveAffine, Group, GroupEncoding, Wnaf, WnafGroup};
+use subtle::ConditionallySelectable;
 
 #[test]
 fn group_crate_curve_tests_on_subgroup_point() {
@@ -169,6 +170,10 @@ fn affine_encodings() {
             (AffinePoint::from(a).x(), AffinePoint::from(a).y())
         );
         assert_eq!(-a, Curve::to_affine(&-g));
+        assert_eq!(-&a, Curve::to_affine(&-g));
+        let b = Curve::to_affine(&g.double());
+        assert_eq!(SubgroupAffinePoint::conditional_select(&a, &b, 0.into()), a);
+        assert_eq!(SubgroupAffinePoint::conditional_select(&a, &b, 1.into()), b);
         let s = <Scalar as group::ff::Field>::random(&mut r);
         assert_eq!(a * s, g * s);
         assert_eq!(s * a, g * s);
@@ -198,4 +203,7 @@ fn subgroup_affine_zeroize_and_default() {
         SubgroupAffinePoint::IDENTITY
     );
     assert!(bool::from(CurveAffine::is_identity(&a)));
+    let g = <SubgroupAffinePoint as CurveAffine>::generator();
+    assert_eq!(g, SubgroupAffinePoint::GENERATOR);
+    assert_eq!(g.to_curve(), SubgroupPoint::generator());
 }
