@@ -17,6 +17,7 @@ use group::ff::Field;
 use group::prime::PrimeGroup;
 use group::{Group, GroupEncoding};
 use rand::RngExt;
+use subtle::ConditionallySelectable;
 
 /// A random scalar through the `ff` trait.
 fn scalar(rng: &mut rand::rngs::StdRng) -> Scalar {
@@ -288,6 +289,11 @@ fn subgroup_point_group() {
         assert_eq!(&s * &a, a * s);
         assert_eq!(-&a, -a);
         assert_eq!((-a).to_point(), -a.to_point());
+        // Debug shows the encoding in hex; select picks by the choice.
+        let hex = hex::encode(a.to_bytes());
+        assert_eq!(format!("{a:?}"), format!("SubgroupPoint({hex})"));
+        assert_eq!(SubgroupPoint::conditional_select(&a, &b, 0.into()), a);
+        assert_eq!(SubgroupPoint::conditional_select(&a, &b, 1.into()), b);
     }
 }
 
