@@ -33,12 +33,17 @@
 # Environment: MUTANTS_OUT (where mutants.out/ goes, default the repository root; the
 # retries go to mutants.out/retry-<backend>/), MUTANTS_ARGS (extra cargo-mutants
 # arguments, e.g. "--iterate" to skip mutants caught by an earlier run, "--shard 1/4",
-# or "--list", which skips the retries). One job only: --in-place builds in one tree.
-# For two at once, give each its own MUTANTS_DIR and MUTANTS_OUT.
+# or "--list", which skips the retries), MUTANTS_DONE (a file of mutant names that already
+# have an outcome, such as .cargo/mutants-done.txt, kept in the repository because a
+# run's output folder does not outlive the machine: they are added to
+# previously_caught.txt and the run goes on with --iterate, skipping them; lines starting
+# with # are comments). One job only: --in-place builds in one tree. For two at once,
+# give each its own MUTANTS_DIR and MUTANTS_OUT.
 set -euo pipefail
 # The rest is one brace group, which bash reads whole before running any of it: editing
 # this file while a run is going (runs take hours) cannot change that run's steps.
 {
+done_list=${MUTANTS_DONE:+$(realpath "$MUTANTS_DONE")}
 cd "$(dirname "$0")/.."
 if ! cargo mutants --version >/dev/null 2>&1; then
   echo "+ cargo install cargo-mutants --locked"
@@ -77,6 +82,13 @@ done < <(LC_ALL=C comm -13 <(tr '\0' '\n' <"$files" | LC_ALL=C sort) \
   <(cd "$work/src" && find . -type f | sed 's|^\./||' | LC_ALL=C sort))
 rm -f "$files"
 echo "mutants: $changed files updated, $removed removed in $work/src"
+
+if [ -n "$done_list" ]; then
+  mkdir -p "$out/mutants.out"
+  grep -v -e '^#' -e '^$' "$done_list" >>"$out/mutants.out/previously_caught.txt"
+  case " ${MUTANTS_ARGS:-} " in *" --iterate "*) ;; *) MUTANTS_ARGS="${MUTANTS_ARGS:-} --iterate" ;; esac
+  echo "mutants: skipping the $(grep -c -v -e '^#' -e '^$' "$done_list") names in $done_list"
+fi
 
 export EDWARDS25519_BACKEND_CASES=${EDWARDS25519_BACKEND_CASES:-2000}
 export PROPTEST_CASES=${PROPTEST_CASES:-256}
