@@ -44,3 +44,23 @@ fn montgomery_hash_covers_u() {
     high[31] |= 0x80;
     assert_eq!(hash_of(&MontgomeryPoint(high)), hash_of(&us[3]));
 }
+
+/// Kills `replace <impl fmt::Debug for FixedBaseTable>::fmt with Ok(Default::default())`
+/// (no test printed a table) and the same mutant of `VartimePrecomputedMultiscalar`'s:
+/// a table shows its point (in `Point`'s hex form) and leaves the rows out; the
+/// multiscalar form shows how many points it holds.
+#[test]
+fn precomputed_tables_print_what_they_hold() {
+    use edwards25519_group::{FixedBaseTable, VartimePrecomputedMultiscalar};
+    let p = Point::mul_base(&Scalar::from(5u64));
+    let table = FixedBaseTable::new(&p);
+    assert_eq!(
+        format!("{table:?}"),
+        format!("FixedBaseTable {{ point: {p:?}, .. }}")
+    );
+    let pre = VartimePrecomputedMultiscalar::new([p, -p, p.double()]);
+    assert_eq!(
+        format!("{pre:?}"),
+        "VartimePrecomputedMultiscalar { points: 3, .. }"
+    );
+}
