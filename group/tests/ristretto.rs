@@ -514,6 +514,23 @@ mod group_traits {
         ));
     }
 
+    /// `Group::random` is the one-way map of 64 bytes drawn from the RNG: the same
+    /// stream, read by hand, gives the same points, and the draws are not the identity.
+    #[test]
+    fn random_maps_64_rng_bytes() {
+        let mut by_trait = rng(0x7219);
+        let mut by_hand = rng(0x7219);
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..16 {
+            let p = <RistrettoPoint as Group>::random(&mut by_trait);
+            let mut bytes = [0u8; 64];
+            by_hand.fill(&mut bytes[..]);
+            assert_eq!(p, RistrettoPoint::from_uniform_bytes(&bytes));
+            assert!(!bool::from(Group::is_identity(&p)));
+            assert!(seen.insert(p.to_bytes()), "a repeated draw");
+        }
+    }
+
     fn is_prime_group<G: group::prime::PrimeGroup>() {}
 
     #[test]
