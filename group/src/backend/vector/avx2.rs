@@ -808,4 +808,25 @@ mod tests {
             }
         }
     }
+
+    /// The check behind the limb-bound `debug_assert!`s: `limbs_below` holds with every
+    /// limb at its bound less one, and fails when any one limb of any lane reaches it
+    /// (a check that always held would leave those assertions asserting nothing).
+    #[test]
+    fn limbs_below_fails_at_the_bound() {
+        assert_eq!(reduced_bound(0), (1 << 26) + (1 << 17));
+        assert_eq!(reduced_bound(1), (1 << 25) + (1 << 17));
+        let ok = limbs(reduced_bound, 3);
+        assert!(limbs_below(&from_lane_limbs(ok).0, reduced_bound));
+        for lane in 0..4 {
+            for i in 0..10 {
+                let mut l = ok;
+                l[lane][i] = reduced_bound(i);
+                assert!(
+                    !limbs_below(&from_lane_limbs(l).0, reduced_bound),
+                    "lane {lane}, limb {i}"
+                );
+            }
+        }
+    }
 }
