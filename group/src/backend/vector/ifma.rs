@@ -661,4 +661,32 @@ mod tests {
             assert_eq!(before, after, "{l:?}");
         }
     }
+
+    /// The `Ymm` tables hold, lane for lane, what the model's tables hold. `Ymm`'s
+    /// `from_array` and `to_array` only reinterpret memory (no instruction the CPU may
+    /// lack), so this runs on any x86-64 CPU. It pins the register's lane order, which
+    /// `to_elements` and the compile-time tables rely on; the agreement tests reach
+    /// `Ymm` only on a CPU with IFMA.
+    #[test]
+    fn ymm_tables_hold_the_model_lanes() {
+        use super::model::Model;
+        use super::{F4, Lanes, Ymm};
+
+        fn lanes<L: Lanes>(f: &F4<L>) -> [[u64; 4]; 5] {
+            f.0.map(|l| l.to_array())
+        }
+        fn all<L: Lanes>() -> std::vec::Vec<[[u64; 4]; 5]> {
+            let t = L::tables();
+            let cached = t.base.iter().flatten().chain(&t.odd).chain(&t.odd128);
+            let mut v: std::vec::Vec<_> = cached.map(|c| lanes(&c.0)).collect();
+            v.extend([&t.identity, &t.identity_cached, &t.cached_factors].map(lanes));
+            v
+        }
+        let (ymm, model) = (all::<Ymm>(), all::<Model>());
+        assert_eq!(ymm.len(), 32 * 8 + 64 + 64 + 3);
+        assert_eq!(ymm, model);
+        for v in [[0, 1, 2, 3], [u64::MAX, 1 << 63, 5, 1 << 51]] {
+            assert_eq!(Ymm::from_array(v).to_array(), v);
+        }
+    }
 }
