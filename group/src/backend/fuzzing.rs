@@ -29,15 +29,20 @@ pub enum Backend {
     Avx2,
     /// The AVX-512 IFMA vector backend (`vector::ifma`).
     Ifma,
+    /// The IFMA backend's field and point code over `vector::ifma::model`, which
+    /// emulates its instructions with integer arithmetic (runs on every x86-64 CPU,
+    /// and asserts the 52-bit operand bound the hardware would silently apply).
+    IfmaModel,
 }
 
 impl Backend {
     /// Every backend, whether or not it can run here.
-    pub const ALL: [Backend; 4] = [
+    pub const ALL: [Backend; 5] = [
         Backend::SerialPortable,
         Backend::Serial,
         Backend::Avx2,
         Backend::Ifma,
+        Backend::IfmaModel,
     ];
 
     /// Whether this backend is compiled in and this CPU supports it.
@@ -54,6 +59,11 @@ impl Backend {
                 not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
             ))]
             Backend::Ifma => super::vector::ifma::detect().is_some(),
+            #[cfg(all(
+                target_arch = "x86_64",
+                not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
+            ))]
+            Backend::IfmaModel => true,
             #[allow(unreachable_patterns)]
             _ => false,
         }
@@ -88,6 +98,11 @@ impl Backend {
                 let b = super::vector::ifma::detect()?;
                 super::vector::ifma::run(b, op)
             }
+            #[cfg(all(
+                target_arch = "x86_64",
+                not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
+            ))]
+            Backend::IfmaModel => op.run(super::vector::ifma::model::backend()),
             #[allow(unreachable_patterns)]
             _ => return None,
         };

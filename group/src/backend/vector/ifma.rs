@@ -14,9 +14,9 @@
 //! | wide | < 2^53 | a sum of two mul-ready values; 4p's limbs (2^53 - 76, 2^53 - 4) exceed it |
 //!
 //! The code is generic over [`Lanes`], the dozen instructions it uses: [`Ymm`] runs
-//! them; under `cfg(test)` a model runs the same code on any CPU, emulating each
-//! instruction as Intel documents it and asserting that every multiplication operand
-//! is below 2^52, so the bounds above are checked, not only argued.
+//! them; in the tests and the `backends` fuzz target, `model` runs the same code on any
+//! CPU, emulating each instruction as Intel documents it and asserting every multiply
+//! operand is below 2^52, so the bounds above are checked, not only argued.
 // With the AVX2 backend forced, only the tests reach this one.
 #![cfg_attr(edwards25519_backend = "avx2", allow(dead_code))]
 
@@ -529,111 +529,10 @@ macro_rules! lane_tables {
 
 lane_tables!(Ymm, Ymm::from_array_const);
 
-#[cfg(test)]
-pub(crate) mod model {
-    //! The instructions of [`Lanes`] emulated on `[u64; 4]` from Intel's descriptions,
-    //! so the IFMA field and point code run (and are checked bit for bit against the
-    //! serial backend) on any CPU. Every multiplication asserts that its operands are
-    //! below 2^52: the hardware would silently drop the high bits.
-
-    use super::{F4, LaneTables, Lanes, Tables, limb_slices};
-    use crate::backend::vector::point::{
-        CACHED_FACTORS, Cached4, IDENTITY, IDENTITY_CACHED, Vector, affine_lanes,
-    };
-    use crate::tables;
-    use edwards25519_field::FieldElement;
-
-    /// Four 64-bit lanes in plain integers.
-    #[derive(Clone, Copy, Debug)]
-    pub(crate) struct Model([u64; 4]);
-
-    impl Model {
-        const fn from_array_const(v: [u64; 4]) -> Model {
-            Model(v)
-        }
-    }
-
-    /// The backend over the model: it executes no special instruction.
-    pub(crate) fn backend() -> Vector<F4<Model>> {
-        // SAFETY: the model's operations are plain integer arithmetic.
-        unsafe { Vector::assume_supported() }
-    }
-
-    const LOW52: u64 = (1 << 52) - 1;
-
-    fn product(b: u64, c: u64) -> u128 {
-        assert!(
-            b <= LOW52 && c <= LOW52,
-            "multiplication operand over 52 bits"
-        );
-        u128::from(b & LOW52) * u128::from(c & LOW52)
-    }
-
-    impl Lanes for Model {
-        fn splat(x: u64) -> Self {
-            Model([x; 4])
-        }
-        fn from_array(v: [u64; 4]) -> Self {
-            Model(v)
-        }
-        fn to_array(self) -> [u64; 4] {
-            self.0
-        }
-        fn add(self, b: Self) -> Self {
-            Model(core::array::from_fn(|k| self.0[k].wrapping_add(b.0[k])))
-        }
-        fn sub(self, b: Self) -> Self {
-            Model(core::array::from_fn(|k| self.0[k].wrapping_sub(b.0[k])))
-        }
-        fn and(self, b: Self) -> Self {
-            Model(core::array::from_fn(|k| self.0[k] & b.0[k]))
-        }
-        fn xor(self, b: Self) -> Self {
-            Model(core::array::from_fn(|k| self.0[k] ^ b.0[k]))
-        }
-        fn shr51(self) -> Self {
-            Model(self.0.map(|x| x >> 51))
-        }
-        fn shl<const N: i32>(self) -> Self {
-            Model(self.0.map(|x| x << N))
-        }
-        fn madd52lo(self, b: Self, c: Self) -> Self {
-            Model(core::array::from_fn(|k| {
-                let p = product(b.0[k], c.0[k]) as u64 & LOW52;
-                self.0[k].wrapping_add(p)
-            }))
-        }
-        fn madd52hi(self, b: Self, c: Self) -> Self {
-            Model(core::array::from_fn(|k| {
-                let p = (product(b.0[k], c.0[k]) >> 52) as u64;
-                self.0[k].wrapping_add(p)
-            }))
-        }
-        fn permute<const ORDER: i32>(self) -> Self {
-            Model(core::array::from_fn(|k| {
-                self.0[((ORDER >> (2 * k)) & 3) as usize]
-            }))
-        }
-        fn blend<const BLEND: i32>(self, b: Self) -> Self {
-            // Per 32-bit element, as the instruction does.
-            Model(core::array::from_fn(|k| {
-                let lo = if BLEND >> (2 * k) & 1 == 1 {
-                    b.0[k]
-                } else {
-                    self.0[k]
-                };
-                let hi = if BLEND >> (2 * k + 1) & 1 == 1 {
-                    b.0[k]
-                } else {
-                    self.0[k]
-                };
-                (lo & 0xffff_ffff) | (hi & !0xffff_ffff)
-            }))
-        }
-    }
-
-    lane_tables!(Model, Model::from_array_const);
-}
+// Not library code: an emulator for the tests and the `backends` fuzz target, so not
+// mutated (.cargo/mutants.toml).
+#[cfg(any(test, feature = "fuzzing"))]
+pub(crate) mod model;
 
 #[cfg(test)]
 mod tests {

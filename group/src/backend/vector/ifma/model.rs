@@ -1,0 +1,102 @@
+//! The instructions of [`Lanes`] emulated on `[u64; 4]` from Intel's descriptions,
+//! so the IFMA field and point code run (and are checked bit for bit against the
+//! serial backend) on any CPU. Every multiplication asserts that its operands are
+//! below 2^52: the hardware would silently drop the high bits.
+
+use super::{F4, LaneTables, Lanes, Tables, limb_slices};
+use crate::backend::vector::point::{
+    CACHED_FACTORS, Cached4, IDENTITY, IDENTITY_CACHED, Vector, affine_lanes,
+};
+use crate::tables;
+use edwards25519_field::FieldElement;
+
+/// Four 64-bit lanes in plain integers.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Model([u64; 4]);
+
+impl Model {
+    const fn from_array_const(v: [u64; 4]) -> Model {
+        Model(v)
+    }
+}
+
+/// The backend over the model: it executes no special instruction.
+pub(crate) fn backend() -> Vector<F4<Model>> {
+    // SAFETY: the model's operations are plain integer arithmetic.
+    unsafe { Vector::assume_supported() }
+}
+
+const LOW52: u64 = (1 << 52) - 1;
+
+fn product(b: u64, c: u64) -> u128 {
+    assert!(
+        b <= LOW52 && c <= LOW52,
+        "multiplication operand over 52 bits"
+    );
+    u128::from(b & LOW52) * u128::from(c & LOW52)
+}
+
+impl Lanes for Model {
+    fn splat(x: u64) -> Self {
+        Model([x; 4])
+    }
+    fn from_array(v: [u64; 4]) -> Self {
+        Model(v)
+    }
+    fn to_array(self) -> [u64; 4] {
+        self.0
+    }
+    fn add(self, b: Self) -> Self {
+        Model(core::array::from_fn(|k| self.0[k].wrapping_add(b.0[k])))
+    }
+    fn sub(self, b: Self) -> Self {
+        Model(core::array::from_fn(|k| self.0[k].wrapping_sub(b.0[k])))
+    }
+    fn and(self, b: Self) -> Self {
+        Model(core::array::from_fn(|k| self.0[k] & b.0[k]))
+    }
+    fn xor(self, b: Self) -> Self {
+        Model(core::array::from_fn(|k| self.0[k] ^ b.0[k]))
+    }
+    fn shr51(self) -> Self {
+        Model(self.0.map(|x| x >> 51))
+    }
+    fn shl<const N: i32>(self) -> Self {
+        Model(self.0.map(|x| x << N))
+    }
+    fn madd52lo(self, b: Self, c: Self) -> Self {
+        Model(core::array::from_fn(|k| {
+            let p = product(b.0[k], c.0[k]) as u64 & LOW52;
+            self.0[k].wrapping_add(p)
+        }))
+    }
+    fn madd52hi(self, b: Self, c: Self) -> Self {
+        Model(core::array::from_fn(|k| {
+            let p = (product(b.0[k], c.0[k]) >> 52) as u64;
+            self.0[k].wrapping_add(p)
+        }))
+    }
+    fn permute<const ORDER: i32>(self) -> Self {
+        Model(core::array::from_fn(|k| {
+            self.0[((ORDER >> (2 * k)) & 3) as usize]
+        }))
+    }
+    fn blend<const BLEND: i32>(self, b: Self) -> Self {
+        // Per 32-bit element, as the instruction does.
+        Model(core::array::from_fn(|k| {
+            let lo = if BLEND >> (2 * k) & 1 == 1 {
+                b.0[k]
+            } else {
+                self.0[k]
+            };
+            let hi = if BLEND >> (2 * k + 1) & 1 == 1 {
+                b.0[k]
+            } else {
+                self.0[k]
+            };
+            (lo & 0xffff_ffff) | (hi & !0xffff_ffff)
+        }))
+    }
+}
+
+lane_tables!(Model, Model::from_array_const);
