@@ -1,7 +1,7 @@
 //! Back-to-back timing of RFC 9380 hash-to-curve against curve25519-dalek: the two
 //! libraries alternate, round by round, on the same 32-byte messages, and each side's
 //! best round is kept. Criterion times one side's samples and then the other's, and on
-//! a shared VM the speed drifts between the two; alternating cancels the drift.
+//! a shared machine the speed drifts between the two; alternating cancels the drift.
 //!
 //! Run: `cargo bench --bench h2c_alternating` (add the LTO settings of
 //! `scripts/bench_builds.sh` for the LTO figure). Prints ns per call and the ratio. The
