@@ -115,7 +115,8 @@ if [ -n "$since" ]; then
   git rev-parse --verify --quiet "$since^{commit}" >/dev/null ||
     { echo "mutants: --since $since is not a revision here" >&2; exit 64; }
   folders=(field/src scalar/src group/src src/ed25519 src/ed25519.rs)
-  diff=$out/mutants-since.diff
+  # In the work folder: cargo-mutants renames an earlier mutants.out/ when it starts.
+  diff=$work/since.diff
   git diff --no-renames --no-ext-diff "$since" -- "${folders[@]}" >"$diff"
   while IFS= read -r f; do
     git diff --no-index --no-ext-diff /dev/null "$f" >>"$diff" || true
