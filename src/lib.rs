@@ -9,7 +9,6 @@ extern crate alloc;
 
 pub use edwards25519_field as field;
 pub use edwards25519_group as group;
-pub use edwards25519_group::montgomery;
 /// RFC 9380 hash-to-curve (feature `hash-to-curve`): the same module as
 /// `edwards25519::group::hash_to_curve`.
 ///
@@ -25,6 +24,7 @@ pub use edwards25519_group::montgomery;
 #[cfg(feature = "hash-to-curve")]
 #[cfg_attr(docsrs, doc(cfg(feature = "hash-to-curve")))]
 pub use edwards25519_group::hash_to_curve;
+pub use edwards25519_group::montgomery;
 pub use edwards25519_group::ristretto;
 pub use edwards25519_scalar as scalar;
 
