@@ -7,9 +7,15 @@
 //! against x25519-dalek's own and reads each side's output with the other.
 //!
 //! Deserialization accepts any 32 bytes (every 32 bytes are a key of either type, as
-//! with `From<[u8; 32]>`); a wrong length is the format's error, never a different key.
+//! with `From<[u8; 32]>`), read by the crate's strict 32-tuple reader (the one
+//! `MontgomeryPoint` and `Scalar` use): a wrong length is an error, never a different
+//! key. Two differences from x25519-dalek, both on input it never writes: where
+//! x25519-dalek reads a CBOR array of more than 32 bytes as its first 32, this refuses
+//! it; and the self-describing formats also accept the crate's other shapes of 32 bytes
+//! (CBOR: a byte string; JSON: hex digits).
 
 use super::{PublicKey, StaticSecret};
+use edwards25519_scalar::serde_impl::deserialize_tuple;
 use serde::de::{Error as _, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -40,7 +46,17 @@ impl Serialize for StaticSecret {
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for StaticSecret {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<StaticSecret, D::Error> {
-        deserializer.deserialize_newtype_struct("StaticSecret", Newtype(StaticSecret))
+        deserializer
+            .deserialize_newtype_struct("StaticSecret", Newtype(|b: Bytes32| StaticSecret(b.0)))
+    }
+}
+
+/// 32 bytes in a 32-tuple, read strictly (see the module docs).
+struct Bytes32([u8; 32]);
+
+impl<'de> Deserialize<'de> for Bytes32 {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Bytes32, D::Error> {
+        deserialize_tuple::<D, 32>(deserializer).map(Bytes32)
     }
 }
 
