@@ -7,7 +7,7 @@
 //! stream gives the same keys in both libraries (see [`StaticSecret::random_from_rng`]).
 //! The arithmetic is this crate's: `PublicKey::from` a secret is
 //! [`MontgomeryPoint::mul_base_clamped`] (the Edwards base table and the birational map),
-//! and `diffie_hellman` is [`montgomery::x25519`](crate::montgomery::x25519), a
+//! and `diffie_hellman` is [`montgomery::x25519`], a
 //! constant-time Montgomery ladder (RFC 7748 §5).
 //!
 //! A secret holds its 32 bytes as drawn or given; they are clamped (RFC 7748 §5) at
@@ -157,8 +157,8 @@ mod serde_impl;
 
 /// The bare X25519 function, RFC 7748 §5: `k` is clamped, bit 255 of `u` is ignored and a
 /// non-canonical `u` is reduced. The same function as
-/// [`montgomery::x25519`](crate::montgomery::x25519); for a `u` of small order the result
-/// is 32 zero bytes ([`montgomery::x25519_checked`](crate::montgomery::x25519_checked)
+/// [`montgomery::x25519`]; for a `u` of small order the result
+/// is 32 zero bytes ([`montgomery::x25519_checked`]
 /// refuses those). Constant time.
 ///
 /// x25519-dalek's example, changed only in its `use` lines:
@@ -194,7 +194,7 @@ pub fn x25519(k: [u8; 32], u: [u8; 32]) -> [u8; 32] {
 }
 
 /// The u-coordinate of the base point, u = 9, for [`x25519`]: the same bytes as
-/// [`montgomery::X25519_BASEPOINT`](crate::montgomery::X25519_BASEPOINT).
+/// [`montgomery::X25519_BASEPOINT`].
 ///
 /// ```
 /// use edwards25519::x25519::{x25519, PublicKey, StaticSecret, X25519_BASEPOINT_BYTES};
