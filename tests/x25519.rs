@@ -257,7 +257,7 @@ fn rfc7748_iterated_1000_typed() {
     iterated_typed(1000);
 }
 
-/// After 1,000,000 rounds (about half a minute in release; not in CI):
+/// After 1,000,000 rounds (a million ladders: a minute or two in release; not in CI):
 /// `cargo test --release --test suite x25519:: -- --ignored`.
 #[test]
 #[ignore]
@@ -468,4 +468,90 @@ fn trait_surface() {
     struct IsClone;
     impl<T: Clone> AmbiguousIfClone<IsClone> for T {}
     <EphemeralSecret as AmbiguousIfClone<_>>::some_item();
+}
+
+/// One program, written once against x25519-dalek's API and compiled against each
+/// library by its `use` line: every item of the typed API, the same outputs.
+macro_rules! same_program {
+    ($($krate:ident)::+) => {{
+        use $($krate)::+::{
+            EphemeralSecret, PublicKey, ReusableSecret, SharedSecret, StaticSecret,
+            X25519_BASEPOINT_BYTES, x25519,
+        };
+        let mut rng = StdRng::seed_from_u64(0x5eed_2551);
+        let alice = EphemeralSecret::random_from_rng(&mut rng);
+        let alice_public = PublicKey::from(&alice);
+        let bob = ReusableSecret::random_from_rng(&mut rng);
+        let bob_public = PublicKey::from(&bob);
+        let carol = StaticSecret::random_from_rng(&mut rng);
+        let carol_loaded = StaticSecret::from(carol.to_bytes());
+        let carol_public: PublicKey = (&carol_loaded).into();
+        let wire: [u8; 32] = carol_public.to_bytes();
+        let s1: SharedSecret = alice.diffie_hellman(&PublicKey::from(wire));
+        let s2 = bob.diffie_hellman(&carol_public);
+        let s3 = carol.diffie_hellman(&bob_public);
+        let s4 = carol_loaded.diffie_hellman(&alice_public);
+        let zero = carol.diffie_hellman(&PublicKey::from([0u8; 32]));
+        let raw = x25519(carol.to_bytes(), X25519_BASEPOINT_BYTES);
+        let arrays = vec![
+            *alice_public.as_bytes(), bob_public.to_bytes(), wire, s1.to_bytes(),
+            *s2.as_bytes(), s3.to_bytes(), s4.to_bytes(), zero.to_bytes(), raw,
+        ];
+        let slices = [s1.as_ref(), carol_public.as_ref(), carol.as_ref()].concat();
+        let flags = [s1.was_contributory(), s3.was_contributory(), zero.was_contributory()];
+        (arrays, slices, flags)
+    }};
+}
+
+#[test]
+fn the_same_program_runs_on_both() {
+    let ours = same_program!(edwards25519::x25519);
+    let theirs = same_program!(x25519_dalek);
+    assert_eq!(ours, theirs);
+    let (arrays, _, flags) = ours;
+    assert_eq!(arrays[3], arrays[6], "alice and carol agree");
+    assert_eq!(arrays[4], arrays[5], "bob and carol agree");
+    assert_eq!(flags, [true, true, false]);
+}
+
+/// API.md's signatures, exactly (a changed one fails to compile here).
+#[test]
+fn api_md_signatures() {
+    fn generic_rng<R: rand::CryptoRng + ?Sized>(r: &mut R) -> [PublicKey; 3] {
+        let e = EphemeralSecret::random_from_rng(r);
+        let re = ReusableSecret::random_from_rng(r);
+        let s = StaticSecret::random_from_rng(r);
+        [(&e).into(), (&re).into(), (&s).into()]
+    }
+    fn from_secrets<T>()
+    where
+        T: From<[u8; 32]>
+            + for<'a> From<&'a StaticSecret>
+            + for<'a> From<&'a EphemeralSecret>
+            + for<'a> From<&'a ReusableSecret>,
+    {
+    }
+    from_secrets::<PublicKey>();
+    let _: fn(EphemeralSecret, &PublicKey) -> SharedSecret = EphemeralSecret::diffie_hellman;
+    let _: fn(&ReusableSecret, &PublicKey) -> SharedSecret = ReusableSecret::diffie_hellman;
+    let _: fn(&StaticSecret, &PublicKey) -> SharedSecret = StaticSecret::diffie_hellman;
+    let _: fn(&StaticSecret) -> [u8; 32] = StaticSecret::to_bytes;
+    let _: fn(&StaticSecret) -> &[u8; 32] = StaticSecret::as_bytes;
+    let _: fn(&PublicKey) -> [u8; 32] = PublicKey::to_bytes;
+    let _: fn(&PublicKey) -> &[u8; 32] = PublicKey::as_bytes;
+    let _: fn(&SharedSecret) -> [u8; 32] = SharedSecret::to_bytes;
+    let _: fn(&SharedSecret) -> &[u8; 32] = SharedSecret::as_bytes;
+    let _: fn(&SharedSecret) -> bool = SharedSecret::was_contributory;
+    let f: fn([u8; 32], [u8; 32]) -> [u8; 32] = x25519;
+    assert_eq!(
+        X25519_BASEPOINT_BYTES,
+        edwards25519::montgomery::X25519_BASEPOINT
+    );
+    let k = [0x3cu8; 32];
+    assert_eq!(
+        f(k, X25519_BASEPOINT_BYTES),
+        edwards25519::montgomery::x25519(k, X25519_BASEPOINT_BYTES)
+    );
+    let keys = generic_rng(&mut rng(8));
+    assert!(keys[0] != keys[1] && keys[1] != keys[2]);
 }
