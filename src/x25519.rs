@@ -4,7 +4,7 @@
 //! ([`PublicKey`], [`EphemeralSecret`], [`ReusableSecret`], [`StaticSecret`],
 //! [`SharedSecret`]), their conversions, the bare [`x25519`] function and
 //! [`X25519_BASEPOINT_BYTES`] have x25519-dalek's names and behaviour, and the same RNG
-//! stream gives the same keys in both libraries (see [`StaticSecret::random_from_rng`]).
+//! stream gives the same keys in both libraries (see `StaticSecret::random_from_rng`).
 //! The arithmetic is this crate's: `PublicKey::from` a secret is
 //! [`MontgomeryPoint::mul_base_clamped`] (the Edwards base table and the birational map),
 //! and `diffie_hellman` is [`montgomery::x25519`], a
@@ -445,7 +445,7 @@ macro_rules! secret_common {
 /// A secret key used for one key exchange only: [`EphemeralSecret::diffie_hellman`]
 /// consumes it (and it is wiped on drop, feature `zeroize`).
 ///
-/// It can only be made from fresh randomness ([`EphemeralSecret::random_from_rng`]) and
+/// It can only be made from fresh randomness (`random_from_rng`, feature `rand_core`) and
 /// has no `Clone` and no serialization, so the compiler checks that each secret is used
 /// at most once. Prefer it to [`ReusableSecret`] and [`StaticSecret`].
 ///
