@@ -43,6 +43,11 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 
 use crate::{Point, Scalar};
 
+// Batches (feature `alloc`): eight ladders per zmm register with AVX-512 IFMA.
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+pub use crate::montgomery_batch::{LengthMismatch, x25519_batch};
+
 /// The u-coordinate of the Curve25519 base point, u = 9 (RFC 7748 §4.1).
 ///
 /// ```

@@ -1,0 +1,190 @@
+//! Batches of X25519 (feature `alloc`): [`x25519_batch`] and
+//! [`MontgomeryPoint::mul_base_clamped_batch`], re-exported by [`crate::montgomery`].
+//!
+//! With AVX-512 IFMA (CPUID-checked at run time), `x25519_batch` runs eight ladders at
+//! once, one per lane of a zmm register in radix 2^52
+//! (`backend::vector::ifma52x8`); the last group of eight is padded with a harmless
+//! input (scalar 0, u = 9) whose outputs are dropped. Elsewhere it calls
+//! [`x25519`](crate::montgomery::x25519) in a loop.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::montgomery::{MontgomeryPoint, X25519_BASEPOINT};
+use crate::{Point, Scalar};
+
+/// Two slices that must pair up element by element have different lengths.
+///
+/// ```
+/// use edwards25519_group::montgomery::{x25519_batch, LengthMismatch};
+///
+/// let err = x25519_batch(&[[1; 32]; 2], &[[9; 32]; 3]).expect_err("2 scalars, 3 points");
+/// assert_eq!(err, LengthMismatch { scalars: 2, points: 3 });
+/// assert_eq!(err.to_string(), "2 scalars but 3 points: the lengths must be equal");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LengthMismatch {
+    /// The number of scalars given.
+    pub scalars: usize,
+    /// The number of points (u-coordinates) given.
+    pub points: usize,
+}
+
+impl fmt::Display for LengthMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} scalars but {} points: the lengths must be equal",
+            self.scalars, self.points
+        )
+    }
+}
+
+impl core::error::Error for LengthMismatch {}
+
+/// X25519 of every pair: element i is [`x25519`](crate::montgomery::x25519)`(scalars[i],
+/// us[i])` (scalars clamped, bit 255 of u masked, non-canonical u accepted, 32 zero
+/// bytes for u of small order). Any length, 0 included; [`LengthMismatch`] if the two
+/// lengths differ. Constant time in the scalars and the u values, like `x25519`.
+///
+/// With AVX-512 IFMA, eight Montgomery ladders run at once, one per lane of a zmm
+/// register; elsewhere, one `x25519` per pair.
+///
+/// ```
+/// use edwards25519_group::montgomery::{x25519, x25519_batch, X25519_BASEPOINT};
+///
+/// let secrets: Vec<[u8; 32]> = (1..=10u8).map(|i| [i; 32]).collect();
+/// let peers: Vec<[u8; 32]> = (11..=20u8).map(|i| x25519([i; 32], X25519_BASEPOINT)).collect();
+/// let shared = x25519_batch(&secrets, &peers)?;
+/// for i in 0..10 {
+///     assert_eq!(shared[i], x25519(secrets[i], peers[i]));
+/// }
+/// assert!(x25519_batch(&[], &[])?.is_empty());
+/// # Ok::<(), edwards25519_group::montgomery::LengthMismatch>(())
+/// ```
+pub fn x25519_batch(
+    scalars: &[[u8; 32]],
+    us: &[[u8; 32]],
+) -> Result<Vec<[u8; 32]>, LengthMismatch> {
+    if scalars.len() != us.len() {
+        return Err(LengthMismatch {
+            scalars: scalars.len(),
+            points: us.len(),
+        });
+    }
+    #[cfg(all(
+        target_arch = "x86_64",
+        not(any(
+            edwards25519_backend = "portable",
+            edwards25519_backend = "serial",
+            edwards25519_backend = "avx2"
+        ))
+    ))]
+    if let Some(token) = crate::backend::vector::ifma52x8::detect() {
+        return Ok(in_groups_of_eight(scalars, us, |k, u| {
+            crate::backend::vector::ifma52x8::x25519x8(token, k, u)
+        }));
+    }
+    Ok(scalars
+        .iter()
+        .zip(us)
+        .map(|(k, u)| crate::montgomery::x25519(*k, *u))
+        .collect())
+}
+
+/// Runs `ladder8` on groups of eight pairs, the last group padded with scalar 0 and
+/// u = 9 (an ordinary point: the ladder does the same work) whose outputs are dropped.
+/// The copies of the scalars and of the outputs made here are wiped after use.
+#[cfg_attr(
+    not(all(
+        target_arch = "x86_64",
+        not(any(
+            edwards25519_backend = "portable",
+            edwards25519_backend = "serial",
+            edwards25519_backend = "avx2"
+        ))
+    )),
+    allow(dead_code)
+)]
+fn in_groups_of_eight(
+    scalars: &[[u8; 32]],
+    us: &[[u8; 32]],
+    mut ladder8: impl FnMut(&[[u8; 32]; 8], &[[u8; 32]; 8]) -> [[u8; 32]; 8],
+) -> Vec<[u8; 32]> {
+    let mut out = Vec::with_capacity(scalars.len());
+    let mut k = [[0u8; 32]; 8];
+    let mut u = [X25519_BASEPOINT; 8];
+    for (ks, us) in scalars.chunks(8).zip(us.chunks(8)) {
+        let n = ks.len();
+        k[..n].copy_from_slice(ks);
+        u[..n].copy_from_slice(us);
+        if n < 8 {
+            k[n..].fill([0; 32]);
+            u[n..].fill(X25519_BASEPOINT);
+        }
+        let mut r = ladder8(&k, &u);
+        out.extend_from_slice(&r[..n]);
+        wipe(&mut r);
+    }
+    wipe(&mut k);
+    out
+}
+
+/// Zeroes a group of secrets (with `zeroize` where the feature is on, so the stores
+/// stay).
+fn wipe(group: &mut [[u8; 32]; 8]) {
+    #[cfg(feature = "zeroize")]
+    zeroize::Zeroize::zeroize(group);
+    #[cfg(not(feature = "zeroize"))]
+    {
+        *group = [[0; 32]; 8];
+        core::hint::black_box(group);
+    }
+}
+
+impl MontgomeryPoint {
+    /// The public key of every secret: element i is
+    /// [`MontgomeryPoint::mul_base_clamped`]`(scalars[i])`, X25519(k, 9). Any length,
+    /// 0 included. Constant time.
+    ///
+    /// Each \[k\]B is computed on edwards25519 with the precomputed base table
+    /// ([`Point::mul_base`]), and the batch is mapped to u-coordinates with one field
+    /// inversion ([`Point::to_montgomery_batch`]).
+    ///
+    /// ```
+    /// use edwards25519_group::montgomery::MontgomeryPoint;
+    ///
+    /// let secrets: Vec<[u8; 32]> = (0..9u8).map(|i| [i; 32]).collect();
+    /// let publics = MontgomeryPoint::mul_base_clamped_batch(&secrets);
+    /// assert_eq!(publics.len(), 9);
+    /// for (s, p) in secrets.iter().zip(&publics) {
+    ///     assert_eq!(*p, MontgomeryPoint::mul_base_clamped(*s));
+    /// }
+    /// ```
+    pub fn mul_base_clamped_batch(scalars: &[[u8; 32]]) -> Vec<MontgomeryPoint> {
+        let points: Vec<Point> = scalars
+            .iter()
+            .map(|k| {
+                let mut s = Scalar::from_bytes_with_clamping(*k);
+                let p = Point::mul_base(&s);
+                wipe_scalar(&mut s);
+                p
+            })
+            .collect();
+        Point::to_montgomery_batch(&points)
+    }
+}
+
+/// Zeroes a secret scalar.
+fn wipe_scalar(s: &mut Scalar) {
+    #[cfg(feature = "zeroize")]
+    zeroize::Zeroize::zeroize(s);
+    #[cfg(not(feature = "zeroize"))]
+    {
+        *s = Scalar::ZERO;
+        core::hint::black_box(s);
+    }
+}
+
+#[cfg(test)]
+mod tests;
