@@ -14,6 +14,9 @@
 //!   table and the birational map, several times cheaper than a ladder from u = 9.
 //! - [`MontgomeryPoint::to_edwards`] and [`Point::to_montgomery`] cross between the
 //!   two forms.
+//! - [`x25519_batch`] and [`MontgomeryPoint::mul_base_clamped_batch`] (feature
+//!   `alloc`) take many secrets at once; with AVX-512 IFMA, `x25519_batch` runs eight
+//!   ladders per zmm register, one per lane.
 //!
 //! # All-zero outputs (RFC 7748 §6.1)
 //!

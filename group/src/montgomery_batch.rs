@@ -4,11 +4,19 @@
 //! With AVX-512 IFMA (CPUID-checked at run time), `x25519_batch` runs eight ladders at
 //! once, one per lane of a zmm register in radix 2^52
 //! (`backend::vector::ifma52x8`); the last group of eight is padded with a harmless
-//! input (scalar 0, u = 9) whose outputs are dropped. Elsewhere it calls
-//! [`x25519`](crate::montgomery::x25519) in a loop.
+//! input (scalar 0, u = 9) whose outputs are dropped, and one field inversion serves
+//! the whole batch. Elsewhere it calls [`x25519`](crate::montgomery::x25519) in a loop.
+//!
+//! Measured (criterion, `CARGO_PROFILE_BENCH_LTO=fat CARGO_PROFILE_BENCH_CODEGEN_UNITS=1
+//! cargo bench --bench group -- X25519`, AMD EPYC Zen 4, a 2-core machine shared with
+//! other builds, so only the same-run ratios mean anything): see `BENCHMARKS.md`-style
+//! numbers in the comments at each function.
 
 use alloc::vec::Vec;
 use core::fmt;
+
+use edwards25519_field::FieldElement;
+use subtle::ConditionallySelectable;
 
 use crate::montgomery::{MontgomeryPoint, X25519_BASEPOINT};
 use crate::{Point, Scalar};
@@ -93,8 +101,12 @@ pub fn x25519_batch(
 }
 
 /// Runs `ladder8` on groups of eight pairs, the last group padded with scalar 0 and
-/// u = 9 (an ordinary point: the ladder does the same work) whose outputs are dropped.
-/// The copies of the scalars and of the outputs made here are wiped after use.
+/// u = 9 (an ordinary point: the ladder does the same work) whose outputs are dropped,
+/// then divides every lane's projective result with one inversion for the whole batch
+/// (Montgomery's trick, `models::invert_all`): z = 0 (u of small order) is replaced by
+/// 1 for the inversion and that output set to 0, which is what the single ladder gives
+/// (it inverts 0 to 0); both are constant-time selections. The copies of the scalars
+/// and of the intermediate results made here are wiped after use.
 #[cfg_attr(
     not(all(
         target_arch = "x86_64",
@@ -109,9 +121,10 @@ pub fn x25519_batch(
 fn in_groups_of_eight(
     scalars: &[[u8; 32]],
     us: &[[u8; 32]],
-    mut ladder8: impl FnMut(&[[u8; 32]; 8], &[[u8; 32]; 8]) -> [[u8; 32]; 8],
+    mut ladder8: impl FnMut(&[[u8; 32]; 8], &[[u8; 32]; 8]) -> [(FieldElement, FieldElement); 8],
 ) -> Vec<[u8; 32]> {
-    let mut out = Vec::with_capacity(scalars.len());
+    let mut xs = Vec::with_capacity(scalars.len());
+    let mut dens = Vec::with_capacity(scalars.len());
     let mut k = [[0u8; 32]; 8];
     let mut u = [X25519_BASEPOINT; 8];
     for (ks, us) in scalars.chunks(8).zip(us.chunks(8)) {
@@ -123,11 +136,43 @@ fn in_groups_of_eight(
             u[n..].fill(X25519_BASEPOINT);
         }
         let mut r = ladder8(&k, &u);
-        out.extend_from_slice(&r[..n]);
-        wipe(&mut r);
+        for (x, z) in &r[..n] {
+            let zero = z.is_zero();
+            xs.push((*x, zero));
+            dens.push(FieldElement::conditional_select(
+                z,
+                &FieldElement::ONE,
+                zero,
+            ));
+        }
+        wipe(&mut k);
+        for (x, z) in &mut r {
+            wipe_field(x);
+            wipe_field(z);
+        }
     }
-    wipe(&mut k);
+    let mut inv = crate::models::invert_all(dens.iter().copied());
+    let out = xs
+        .iter()
+        .zip(&inv)
+        .map(|((x, zero), inv)| {
+            FieldElement::conditional_select(&(*x * *inv), &FieldElement::ZERO, *zero).to_bytes()
+        })
+        .collect();
+    xs.iter_mut().for_each(|(x, _)| wipe_field(x));
+    dens.iter_mut().chain(inv.iter_mut()).for_each(wipe_field);
     out
+}
+
+/// Zeroes a secret field element.
+fn wipe_field(x: &mut FieldElement) {
+    #[cfg(feature = "zeroize")]
+    zeroize::Zeroize::zeroize(x);
+    #[cfg(not(feature = "zeroize"))]
+    {
+        *x = FieldElement::ZERO;
+        core::hint::black_box(x);
+    }
 }
 
 /// Zeroes a group of secrets (with `zeroize` where the feature is on, so the stores

@@ -56,9 +56,13 @@ pub(crate) fn detect() -> Option<Ifma8> {
     cpuid_ifma8::get().then_some(Ifma8(()))
 }
 
-/// X25519 of eight (scalar, u) pairs, one per lane, on this CPU's AVX-512 IFMA.
+/// Each lane's X25519 result as a projective (x, z): u = x/z, with z = 0 meaning 0.
+pub(crate) type Projective8 = [(FieldElement, FieldElement); 8];
+
+/// X25519 of eight (scalar, u) pairs, one per lane, on this CPU's AVX-512 IFMA, before
+/// the final division ([`ladder8`]).
 #[inline]
-pub(crate) fn x25519x8(token: Ifma8, scalars: &[[u8; 32]; 8], us: &[[u8; 32]; 8]) -> [[u8; 32]; 8] {
+pub(crate) fn x25519x8(token: Ifma8, scalars: &[[u8; 32]; 8], us: &[[u8; 32]; 8]) -> Projective8 {
     // SAFETY: `token` exists, so CPUID reported every feature `ladder8_with_features`
     // enables.
     unsafe { ladder8_with_features(token, scalars, us) }
@@ -68,7 +72,7 @@ pub(crate) fn x25519x8(token: Ifma8, scalars: &[[u8; 32]; 8], us: &[[u8; 32]; 8]
 /// `#[inline(always)]`, compile into it together with the intrinsics.
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline(never)]
-fn ladder8_with_features(_: Ifma8, scalars: &[[u8; 32]; 8], us: &[[u8; 32]; 8]) -> [[u8; 32]; 8] {
+fn ladder8_with_features(_: Ifma8, scalars: &[[u8; 32]; 8], us: &[[u8; 32]; 8]) -> Projective8 {
     ladder8::<Zmm>(scalars, us)
 }
 
@@ -207,16 +211,16 @@ pub(crate) fn limbs_from_bytes(b: &[u8; 32]) -> [u64; 5] {
     ]
 }
 
-/// The canonical bytes of Σ lᵢ·2^(52·i) mod p for limbs below 2^63, in constant time
+/// Σ lᵢ·2^(52·i) mod p as a portable element, for limbs below 2^63, in constant time
 /// (no branch or index on the limbs).
 ///
 /// Three rounds of "fold limb 4's bits from 2^255 up into limb 0 times 19, then carry
 /// 0 → 4" bring the value below 2^255: after the first, limb 4 is below 2^47 + 2^12,
 /// so the second folds at most 19; that can leave limb 4 at exactly 2^47 only through
 /// carries that zeroed limbs 0…3, and then the third fold of 19 carries no further.
-/// The bytes of a value below 2^255 are what
-/// `FieldElement::from_bytes` reduces mod p, and `to_bytes` gives the canonical form.
-pub(crate) fn limbs_to_bytes(mut l: [u64; 5]) -> [u8; 32] {
+/// The bytes of a value below 2^255 are what `FieldElement::from_bytes` takes (and
+/// reduces mod p).
+pub(crate) fn limbs_to_field(mut l: [u64; 5]) -> FieldElement {
     for _ in 0..3 {
         let top = l[4] >> 47;
         l[4] &= MASK47;
@@ -236,7 +240,15 @@ pub(crate) fn limbs_to_bytes(mut l: [u64; 5]) -> [u8; 32] {
     for (chunk, word) in bytes.chunks_exact_mut(8).zip(w) {
         chunk.copy_from_slice(&word.to_le_bytes());
     }
-    FieldElement::from_bytes(&bytes).to_bytes()
+    let e = FieldElement::from_bytes(&bytes);
+    wipe_bytes(&mut bytes);
+    e
+}
+
+/// The canonical bytes of Σ lᵢ·2^(52·i) mod p ([`limbs_to_field`]).
+#[cfg(test)]
+pub(crate) fn limbs_to_bytes(l: [u64; 5]) -> [u8; 32] {
+    limbs_to_field(l).to_bytes()
 }
 
 impl<L: Lanes52> F52<L> {
@@ -447,7 +459,10 @@ impl<L: Lanes52> F52<L> {
     /// self^(p - 2) = 1/self (0 for 0) lane by lane, by the fixed chain of 254
     /// squarings and 11 multiplications (p - 2 = 2^255 - 21; the chain of
     /// curve25519-donna and RFC 7748's reference code). Reduced in, reduced out;
-    /// constant time.
+    /// constant time. (Tested here for the eight-lane engine's batch decoding and
+    /// encoding; the ladder's batches invert across all groups at once instead, see
+    /// [`ladder8`].)
+    #[cfg_attr(not(test), allow(dead_code))]
     #[inline(always)]
     pub(crate) fn invert(&self) -> Self {
         let z = self;
@@ -474,9 +489,13 @@ impl<L: Lanes52> F52<L> {
 /// scalar bit: `vpsrlvq` of the lane's scalar word by the public bit position, and 1,
 /// then 0 minus it. No branch, index or loop bound depends on a scalar or a u.
 ///
-/// The lanes' inverses come from the vector Fermat chain ([`F52::invert`]), which
-/// measured faster than converting out and using `FieldElement::invert` per lane (see
-/// `montgomery_batch` for the numbers).
+/// It returns each lane's projective result (x2, z2), u = x2/z2 (z2 = 0 for u of small
+/// order, where X25519's output is 0): the caller inverts all the z2 of a whole batch
+/// at once (Montgomery's trick: one `FieldElement::invert` for the whole batch).
+/// That is about 3 multiplications per secret plus a share of one inversion, against
+/// ~265 eight-lane squarings and multiplications for the lane-wise Fermat chain
+/// ([`F52::invert`], about a tenth of the ladder) or eight `FieldElement::invert`
+/// (~1.9 µs each) per group.
 ///
 /// Wiping: the clamped scalar words are built in a local array that is zeroized once it
 /// is in registers; the register copies are overwritten with zeros before returning
@@ -485,7 +504,7 @@ impl<L: Lanes52> F52<L> {
 pub(crate) fn ladder8<L: Lanes52<Array = [u64; 8]>>(
     scalars: &[[u8; 32]; 8],
     us: &[[u8; 32]; 8],
-) -> [[u8; 32]; 8] {
+) -> Projective8 {
     // The clamped scalars as words: words[w][j] is word w of lane j's scalar.
     let mut words = [[0u64; 8]; 4];
     for (j, s) in scalars.iter().enumerate() {
@@ -550,10 +569,22 @@ pub(crate) fn ladder8<L: Lanes52<Array = [u64; 8]>>(
     k = [zero; 4];
     core::hint::black_box(&k);
 
-    let out = x2.mul(&z2.invert()).to_limb_arrays();
-    core::array::from_fn(|j| {
-        limbs_to_bytes([out[0][j], out[1][j], out[2][j], out[3][j], out[4][j]])
-    })
+    let (x, z) = (x2.to_limb_arrays(), z2.to_limb_arrays());
+    let lane =
+        |l: &[[u64; 8]; 5], j: usize| limbs_to_field([l[0][j], l[1][j], l[2][j], l[3][j], l[4][j]]);
+    core::array::from_fn(|j| (lane(&x, j), lane(&z, j)))
+}
+
+/// Zeroes a byte copy of a secret (with `zeroize` where the feature is on).
+#[inline(always)]
+fn wipe_bytes(bytes: &mut [u8; 32]) {
+    #[cfg(feature = "zeroize")]
+    zeroize::Zeroize::zeroize(bytes);
+    #[cfg(not(feature = "zeroize"))]
+    {
+        *bytes = [0; 32];
+        core::hint::black_box(bytes);
+    }
 }
 
 /// Zeroes the scalar words (with `zeroize` where the feature is on, so the stores are
