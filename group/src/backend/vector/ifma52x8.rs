@@ -492,10 +492,12 @@ impl<L: Lanes52> F52<L> {
 /// It returns each lane's projective result (x2, z2), u = x2/z2 (z2 = 0 for u of small
 /// order, where X25519's output is 0): the caller inverts all the z2 of a whole batch
 /// at once (Montgomery's trick: one `FieldElement::invert` for the whole batch).
-/// That is about 3 multiplications per secret plus a share of one inversion, against
-/// ~265 eight-lane squarings and multiplications for the lane-wise Fermat chain
-/// ([`F52::invert`], about a tenth of the ladder) or eight `FieldElement::invert`
-/// (~1.9 µs each) per group.
+/// That is about 3 portable multiplications per secret plus a share of one inversion,
+/// against ~265 eight-lane squarings and multiplications per group for the lane-wise
+/// Fermat chain ([`F52::invert`], about a tenth of the ladder's operations) or eight
+/// `FieldElement::invert` (~1.9 µs each in `BENCHMARKS.md`). The choice rests on these
+/// counts: the benchmarks of both versions on the shared 2-core test machine differed
+/// by less than its run-to-run noise (see `montgomery_batch`).
 ///
 /// Wiping: the clamped scalar words are built in a local array that is zeroized once it
 /// is in registers; the register copies are overwritten with zeros before returning
