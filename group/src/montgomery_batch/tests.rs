@@ -9,7 +9,7 @@ extern crate std;
 use std::vec;
 use std::vec::Vec;
 
-use super::{LengthMismatch, in_groups_of_eight, x25519_batch};
+use super::{LengthMismatch, x25519_batch};
 use crate::montgomery::{MontgomeryPoint, X25519_BASEPOINT, x25519};
 use edwards25519_test_support::{SplitMix64, read_json, unhex_n};
 
@@ -19,8 +19,9 @@ use edwards25519_test_support::{SplitMix64, read_json, unhex_n};
     not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
 ))]
 fn model_batch(scalars: &[[u8; 32]], us: &[[u8; 32]]) -> Vec<[u8; 32]> {
+    use super::in_groups_of_eight;
     use crate::backend::vector::ifma52x8::{ladder8, model::Model8};
-    in_groups_of_eight(scalars, us, |k, u| ladder8::<Model8>(k, u))
+    in_groups_of_eight(scalars, us, ladder8::<Model8>)
 }
 
 /// Every batch path on (scalars, us), each checked against `x25519` pair by pair.
