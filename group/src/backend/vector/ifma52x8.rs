@@ -573,8 +573,11 @@ pub(crate) fn ladder8<L: Lanes52<Array = [u64; 8]>>(
     }
     F52::conditional_swap(&mut x2, &mut x3, swap);
     F52::conditional_swap(&mut z2, &mut z3, swap);
+    // Overwrite the register copies of the scalar bits (spills the compiler made of
+    // them are outside this code's reach).
     k = [zero; 4];
-    core::hint::black_box(&k);
+    swap = zero;
+    core::hint::black_box((&k, &swap));
 
     let (x, z) = (x2.to_limb_arrays(), z2.to_limb_arrays());
     let lane =
