@@ -14,7 +14,7 @@
 #   lto-avx2  the lto build with our AVX2 point backend forced
 #             (--cfg edwards25519_backend="avx2"), for CPUs like this one without IFMA
 #
-# Builds default to `default lto native`, RUNS to 3, ROUNDS (the driver's best-of) to 21.
+# Builds default to `default lto native`, RUNS to 3, ROUNDS (the driver's best-of) to 101.
 # --only passes a row filter to the driver (e.g. --only X25519). A clean build of the
 # driver compiles AWS-LC's and ring's C and assembly: a few minutes per build.
 set -euo pipefail
@@ -22,7 +22,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 
 runs=3
-rounds=21
+rounds=101
 only=()
 criterion=1
 builds=()

@@ -5,15 +5,16 @@
 //! Each row is one operation and a list of libraries. Before anything is timed, every
 //! library's output on the row's inputs is checked against ours (the same bytes, or for
 //! ring, whose X25519 key is always fresh, an agreement both ways), so every library
-//! does the same work. Then the libraries take turns: round r times `calls` calls of
-//! each library, starting with a different library every round, and each library keeps
-//! its fastest round. A machine whose speed drifts (other processes, frequency) therefore
-//! slows every library alike, and the best round is likely one that nothing interrupted.
-//! `calls` is sized on our side to about `--target-ms` milliseconds per round.
+//! does the same work. Then the libraries take turns: each round times a batch of calls
+//! of each library, starting with a different library every round, and each library
+//! keeps its fastest round. A machine whose speed drifts (other processes, frequency)
+//! therefore slows every library alike. Each library's batch is sized to about
+//! `--target-ms` milliseconds: short, so that on a busy machine many rounds run within
+//! one scheduler time slice, and the best round is one that nothing interrupted.
 //!
 //! Flags:
 //! - `--only A,B`: the rows whose name contains one of the parts (case-insensitive);
-//! - `--rounds R` (default 15), `--target-ms T` (default 3);
+//! - `--rounds R` (default 101), `--target-ms T` (default 0.5);
 //! - `--tsv PATH`: also write the results as tab-separated `row, library, ns, note`
 //!   lines, which `scripts/bench_report.py peers` turns into BENCHMARKS.md's tables;
 //! - `--check`: set every row up (which checks the outputs) and call each library once,
@@ -96,8 +97,8 @@ struct Args {
 fn parse_args() -> Result<Args, String> {
     let mut a = Args {
         only: None,
-        rounds: 15,
-        target_ms: 3.0,
+        rounds: 101,
+        target_ms: 0.5,
         tsv: None,
         check: false,
         prof: None,
@@ -140,11 +141,12 @@ fn time(run: &mut dyn FnMut(u32), n: u32) -> f64 {
     t.elapsed().as_nanos() as f64 / f64::from(n)
 }
 
-/// Calls per round: doubled until a batch takes 1 ms, then scaled to `target_ms`.
+/// Calls per round: doubled until a batch takes 1 ms, then scaled to `target_ms` (the
+/// fastest of three batches, so one preempted batch does not shrink it).
 fn calibrate(run: &mut dyn FnMut(u32), target_ms: f64) -> u32 {
     let mut n = 1u32;
     loop {
-        let ns = time(run, n);
+        let ns = (0..3).map(|_| time(run, n)).fold(f64::MAX, f64::min);
         if ns * f64::from(n) >= 1e6 || n >= 1 << 24 {
             return ((target_ms * 1e6 / ns) as u32).max(1);
         }
@@ -152,27 +154,26 @@ fn calibrate(run: &mut dyn FnMut(u32), target_ms: f64) -> u32 {
     }
 }
 
-/// Best-of-`rounds` ns per call of each available entry, the entries taking turns.
+/// Best-of-`rounds` ns per call of each available entry, the entries taking turns. Each
+/// library's batch is sized to about `target_ms` on its own: short batches, each likely
+/// to run within one scheduler time slice on a shared machine.
 fn race(row: &mut Row, rounds: u32, target_ms: f64) -> Vec<Option<f64>> {
     let k = row.entries.len();
-    let n = match row.entries[0].run.as_mut() {
-        Some(ours) => calibrate(ours, target_ms),
-        None => return vec![None; k],
-    };
+    let calls: Vec<Option<u32>> = row
+        .entries
+        .iter_mut()
+        .map(|e| e.run.as_mut().map(|run| calibrate(run, target_ms)))
+        .collect();
     let mut best = vec![f64::MAX; k];
     for r in 0..rounds as usize {
         for i in 0..k {
             let j = (r + i) % k;
-            if let Some(run) = row.entries[j].run.as_mut() {
+            if let (Some(run), Some(n)) = (row.entries[j].run.as_mut(), calls[j]) {
                 best[j] = best[j].min(time(run, n));
             }
         }
     }
-    row.entries
-        .iter()
-        .zip(best)
-        .map(|(e, b)| e.run.as_ref().map(|_| b))
-        .collect()
+    calls.iter().zip(best).map(|(n, b)| n.map(|_| b)).collect()
 }
 
 fn human(ns: f64) -> String {
