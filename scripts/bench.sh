@@ -62,7 +62,7 @@ for run in $(seq 1 "$runs"); do
   done
 done
 {
-  echo "Regenerate: \`bash scripts/bench.sh --runs $runs --rounds $rounds ${only[*]} ${builds[*]}\`"
+  echo "Regenerate: \`bash scripts/bench.sh --runs $runs --rounds $rounds ${only[*]:+${only[*]} }${builds[*]}\`"
   python3 scripts/bench_report.py peers "$out"
 } > "$out/report.md"
 

@@ -16,7 +16,9 @@ use curve25519_dalek::traits::VartimeMultiscalarMul;
 use edwards25519::ristretto::RistrettoPoint;
 use edwards25519::{FieldElement, Point, Scalar, ed25519, montgomery};
 
-use crate::{Entry, OURS, Row, sodium};
+#[cfg(sodium)]
+use crate::sodium;
+use crate::{Entry, OURS, Row};
 
 /// Row names, in output order.
 const NAMES: &[&str] = &[
