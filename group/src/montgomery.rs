@@ -14,6 +14,9 @@
 //!   table and the birational map, several times cheaper than a ladder from u = 9.
 //! - [`MontgomeryPoint::to_edwards`] and [`Point::to_montgomery`] cross between the
 //!   two forms.
+//! - [`x25519_batch`] and [`MontgomeryPoint::mul_base_clamped_batch`] (feature
+//!   `alloc`) take many secrets at once; with AVX-512 IFMA, `x25519_batch` runs eight
+//!   ladders per zmm register, one per lane.
 //!
 //! # All-zero outputs (RFC 7748 §6.1)
 //!
@@ -42,6 +45,11 @@ use edwards25519_field::{FieldArith, FieldElement};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 
 use crate::{Point, Scalar};
+
+// Batches (feature `alloc`): eight ladders per zmm register with AVX-512 IFMA.
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+pub use crate::montgomery_batch::{LengthMismatch, x25519_batch};
 
 /// The u-coordinate of the Curve25519 base point, u = 9 (RFC 7748 §4.1).
 ///
