@@ -1,0 +1,320 @@
+//! X25519's Montgomery ladder for x86-64 CPUs with BMI2 and ADX: the serial ladder of
+//! [`crate::montgomery`] (RFC 7748 §5) with the step written for the 4×64-bit MULX/ADX
+//! field code instead of over the generic [`FieldArith`] interface.
+//!
+//! What differs from `ladder::<Fast>` (the generic ladder on the MULX/ADX field):
+//!
+//! - **Lazy reduction.** Elements are four 64-bit limbs of any value below 2^256,
+//!   congruent to the value mod p and not reduced further. Addition and subtraction
+//!   fold a carry (borrow) out of bit 256 back as 38 (2^256 = 2·19 mod p) and stop:
+//!   no fold of bit 255 as the field crate's `add`/`sub` do, 9 instructions fewer per
+//!   step's worth of sums. The products (the field crate's MULX/ADCX/ADOX
+//!   multiplication and squaring, which accept any 256-bit input) return values below
+//!   2^255 + 2^12.
+//! - **a24 specialised.** z2 = E·(BB + a24·E) needs BB + 121666·E: four MULX by the
+//!   constant, BB added into the same carry chain, and one fold of the top word (< 2^18)
+//!   by 38: one reduction where `mul32` then `+` had two.
+//! - **The conditional swap** is one `asm!` block per pair of coordinates, mask-and-xor
+//!   on the limbs in registers (`t = (x ^ y) & m; x ^= t; y ^= t`), the mask made from
+//!   the swap bit inside the block, so no compiler can turn it into a branch or a
+//!   table lookup (DESIGN.md §5 has seen rustc do that to a masked select).
+//! - **Wiping.** The ladder state and the swap bits are overwritten with zeros before
+//!   returning (volatile writes), unless built with `--cfg edwards25519_skip_wipe` (a
+//!   test-only switch for the stack-scan test's control).
+//!
+//! Reached only through [`Bmi2Adx`], a token made only after CPUID (or the compile-time
+//! target features) reported BMI2 and ADX: no safe path runs MULX, ADCX or ADOX on a
+//! CPU without them.
+#![allow(unsafe_code)]
+
+use core::arch::asm;
+
+use edwards25519_field::backend::u64x4::Fe64;
+use edwards25519_field::{FieldArith, FieldElement};
+
+use crate::backend::serial::x86_64::Fast;
+
+/// Proof that this CPU has BMI2 and ADX: the only way to reach [`ladder`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bmi2Adx(());
+
+impl Bmi2Adx {
+    /// The token, when `cpu_has_bmi2_adx()` (CPUID, cached; or the compile-time target
+    /// features) reports both extensions.
+    #[inline(always)]
+    pub(crate) fn detect() -> Option<Bmi2Adx> {
+        edwards25519_field::backend::cpu_has_bmi2_adx().then_some(Bmi2Adx(()))
+    }
+}
+
+/// Four 64-bit limbs, little-endian, of a value below 2^256 (not necessarily < p).
+type Limbs = [u64; 4];
+
+/// a·b mod p: the field crate's MULX/ADX multiplication (inputs any 256-bit values;
+/// output below 2^255 + 2^12).
+#[inline(always)]
+fn mul(_: Bmi2Adx, a: &Limbs, b: &Limbs) -> Limbs {
+    // `Fast` is `Mulx<Checked>`: the token proves the check it stands for was made.
+    (Fast::from_fe64(Fe64::from_limbs(*a)) * Fast::from_fe64(Fe64::from_limbs(*b)))
+        .to_fe64()
+        .limbs()
+}
+
+/// a² mod p, as [`mul`].
+#[inline(always)]
+fn square(_: Bmi2Adx, a: &Limbs) -> Limbs {
+    Fast::from_fe64(Fe64::from_limbs(*a))
+        .square()
+        .to_fe64()
+        .limbs()
+}
+
+/// a + b mod p, lazily: inputs any 256-bit values, output below 2^256.
+///
+/// The carry c out of bit 256 comes back as 38·c (2^256 = 38 mod p). That sum can carry
+/// again only if the four limbs were at least 2^256 - 38; they are then below 38
+/// after wrapping, so the second 38 lands in limb 0 without a carry.
+#[inline(always)]
+fn add(_: Bmi2Adx, a: &Limbs, b: &Limbs) -> Limbs {
+    let [mut r0, mut r1, mut r2, mut r3] = *a;
+    // SAFETY: registers only (no memory, no stack); flags clobbered. Plain x86-64
+    // instructions (no BMI2/ADX needed).
+    unsafe {
+        asm!(
+            "add {r0}, {b0}",
+            "adc {r1}, {b1}",
+            "adc {r2}, {b2}",
+            "adc {r3}, {b3}",
+            "sbb {t}, {t}", // t = -carry
+            "and {t:e}, 38",
+            "add {r0}, {t}",
+            "adc {r1}, 0",
+            "adc {r2}, 0",
+            "adc {r3}, 0",
+            "sbb {t}, {t}",
+            "and {t:e}, 38",
+            "add {r0}, {t}", // cannot carry (see above)
+            r0 = inout(reg) r0,
+            r1 = inout(reg) r1,
+            r2 = inout(reg) r2,
+            r3 = inout(reg) r3,
+            b0 = in(reg) b[0],
+            b1 = in(reg) b[1],
+            b2 = in(reg) b[2],
+            b3 = in(reg) b[3],
+            t = out(reg) _,
+            options(pure, nomem, nostack),
+        );
+    }
+    [r0, r1, r2, r3]
+}
+
+/// a - b mod p, lazily: inputs any 256-bit values, output below 2^256.
+///
+/// A borrow out of bit 256 means the limbs hold a - b + 2^256 = a - b + 38 mod p, so 38
+/// is subtracted. That can borrow again only if the limbs were below 38; they are then
+/// at least 2^256 - 38 after wrapping, so the second 38 comes off limb 0 (≥ 2^64 - 38)
+/// without a borrow.
+#[inline(always)]
+fn sub(_: Bmi2Adx, a: &Limbs, b: &Limbs) -> Limbs {
+    let [mut r0, mut r1, mut r2, mut r3] = *a;
+    // SAFETY: registers only (no memory, no stack); flags clobbered. Plain x86-64
+    // instructions.
+    unsafe {
+        asm!(
+            "sub {r0}, {b0}",
+            "sbb {r1}, {b1}",
+            "sbb {r2}, {b2}",
+            "sbb {r3}, {b3}",
+            "sbb {t}, {t}", // t = -borrow
+            "and {t:e}, 38",
+            "sub {r0}, {t}",
+            "sbb {r1}, 0",
+            "sbb {r2}, 0",
+            "sbb {r3}, 0",
+            "sbb {t}, {t}",
+            "and {t:e}, 38",
+            "sub {r0}, {t}", // cannot borrow (see above)
+            r0 = inout(reg) r0,
+            r1 = inout(reg) r1,
+            r2 = inout(reg) r2,
+            r3 = inout(reg) r3,
+            b0 = in(reg) b[0],
+            b1 = in(reg) b[1],
+            b2 = in(reg) b[2],
+            b3 = in(reg) b[3],
+            t = out(reg) _,
+            options(pure, nomem, nostack),
+        );
+    }
+    [r0, r1, r2, r3]
+}
+
+/// bb + 121666·e mod p (a24 = (A + 2)/4, see `montgomery::A24`), lazily: inputs any
+/// 256-bit values, output below 2^256.
+///
+/// 121666·e < 2^17·2^256, so with bb the five-limb sum has a top word h < 2^17 + 1;
+/// h·2^256 comes back as 38·h < 2^23, and the final carry as 38 as in [`add`].
+#[inline(always)]
+fn a24_add(_: Bmi2Adx, e: &Limbs, bb: &Limbs) -> Limbs {
+    let (r0, r1, r2, r3): (u64, u64, u64, u64);
+    // SAFETY: registers only (no memory, no stack); flags clobbered. Needs BMI2 for
+    // MULX, which the `Bmi2Adx` token proves.
+    unsafe {
+        asm!(
+            "mov edx, 121666",
+            "mulx {h0}, {l0}, {e0}",
+            "mulx {h1}, {l1}, {e1}",
+            "mulx {h2}, {l2}, {e2}",
+            "mulx {h3}, {l3}, {e3}",
+            // (l0, l1, l2, l3, h3) = 121666·e, then + bb.
+            "add {l1}, {h0}",
+            "adc {l2}, {h1}",
+            "adc {l3}, {h2}",
+            "adc {h3}, 0",
+            "add {l0}, [{bb}]",
+            "adc {l1}, [{bb} + 8]",
+            "adc {l2}, [{bb} + 16]",
+            "adc {l3}, [{bb} + 24]",
+            "adc {h3}, 0",
+            // h3·2^256 = 38·h3.
+            "imul {h3}, {h3}, 38",
+            "add {l0}, {h3}",
+            "adc {l1}, 0",
+            "adc {l2}, 0",
+            "adc {l3}, 0",
+            "sbb {h3}, {h3}",
+            "and {h3:e}, 38",
+            "add {l0}, {h3}",
+            e0 = in(reg) e[0],
+            e1 = in(reg) e[1],
+            e2 = in(reg) e[2],
+            e3 = in(reg) e[3],
+            bb = in(reg) bb.as_ptr(),
+            l0 = out(reg) r0,
+            l1 = out(reg) r1,
+            l2 = out(reg) r2,
+            l3 = out(reg) r3,
+            h0 = out(reg) _,
+            h1 = out(reg) _,
+            h2 = out(reg) _,
+            h3 = out(reg) _,
+            out("rdx") _,
+            options(pure, readonly, nostack),
+        );
+    }
+    [r0, r1, r2, r3]
+}
+
+/// Swaps `x` and `y` when `swap` is 1, leaves them when it is 0 (`swap` ∈ {0, 1}).
+///
+/// Constant time: m = -swap (all ones or zero), then t = (x ^ y) & m, x ^= t, y ^= t on
+/// every limb. All in one `asm!` block, so the mask is never seen by the optimiser.
+#[inline(always)]
+fn cswap(x: &mut Limbs, y: &mut Limbs, swap: u64) {
+    // SAFETY: registers only (no memory, no stack); flags clobbered. Plain x86-64.
+    unsafe {
+        asm!(
+            "neg {m}",
+            "mov {t}, {x0}",
+            "xor {t}, {y0}",
+            "and {t}, {m}",
+            "xor {x0}, {t}",
+            "xor {y0}, {t}",
+            "mov {t}, {x1}",
+            "xor {t}, {y1}",
+            "and {t}, {m}",
+            "xor {x1}, {t}",
+            "xor {y1}, {t}",
+            "mov {t}, {x2}",
+            "xor {t}, {y2}",
+            "and {t}, {m}",
+            "xor {x2}, {t}",
+            "xor {y2}, {t}",
+            "mov {t}, {x3}",
+            "xor {t}, {y3}",
+            "and {t}, {m}",
+            "xor {x3}, {t}",
+            "xor {y3}, {t}",
+            m = inout(reg) swap => _,
+            t = out(reg) _,
+            x0 = inout(reg) x[0],
+            x1 = inout(reg) x[1],
+            x2 = inout(reg) x[2],
+            x3 = inout(reg) x[3],
+            y0 = inout(reg) y[0],
+            y1 = inout(reg) y[1],
+            y2 = inout(reg) y[2],
+            y3 = inout(reg) y[3],
+            options(pure, nomem, nostack),
+        );
+    }
+}
+
+/// Overwrites `x` with zeros in a way the optimiser keeps (volatile writes), unless
+/// built with `--cfg edwards25519_skip_wipe`.
+#[inline(always)]
+fn wipe<T: Copy + Default>(x: &mut T) {
+    #[cfg(not(edwards25519_skip_wipe))]
+    {
+        // SAFETY: `x` is a valid, aligned, exclusive reference to a `T`.
+        unsafe { core::ptr::write_volatile(x, T::default()) };
+        core::sync::atomic::compiler_fence(core::sync::atomic::Ordering::SeqCst);
+    }
+    #[cfg(edwards25519_skip_wipe)]
+    let _ = x;
+}
+
+/// X25519(k, u) for a clamped k (bit 255 clear): the ladder of
+/// `montgomery::ladder`, the same steps in the same order, so the output is the same
+/// bytes (tests check it bit for bit). See the module docs for what is tuned.
+///
+/// **Bounds**: every value below is four limbs of any value < 2^256; every kernel here
+/// takes such values and returns such values ([`mul`], [`square`]: < 2^255 + 2^12;
+/// [`add`], [`sub`], [`a24_add`]: < 2^256). Only the final `to_bytes` reduces mod p.
+///
+/// **Constant time**: the bit of k at the public position t picks nothing but the swap
+/// mask (inside [`cswap`]); the loop count is fixed (255).
+pub(crate) fn ladder(cpu: Bmi2Adx, k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
+    let x1: Limbs = u.to_fe64().limbs();
+    let mut x2: Limbs = [1, 0, 0, 0];
+    let mut z2: Limbs = [0; 4];
+    let mut x3: Limbs = x1;
+    let mut z3: Limbs = [1, 0, 0, 0];
+    let mut swap = 0u64;
+    for t in (0..255).rev() {
+        let bit = u64::from((k[t >> 3] >> (t & 7)) & 1);
+        swap ^= bit;
+        cswap(&mut x2, &mut x3, swap);
+        cswap(&mut z2, &mut z3, swap);
+        swap = bit;
+
+        let a = add(cpu, &x2, &z2);
+        let b = sub(cpu, &x2, &z2);
+        let c = add(cpu, &x3, &z3);
+        let d = sub(cpu, &x3, &z3);
+        let aa = square(cpu, &a);
+        let bb = square(cpu, &b);
+        let da = mul(cpu, &d, &a);
+        let cb = mul(cpu, &c, &b);
+        let e = sub(cpu, &aa, &bb);
+        x3 = square(cpu, &add(cpu, &da, &cb));
+        z3 = mul(cpu, &x1, &square(cpu, &sub(cpu, &da, &cb)));
+        x2 = mul(cpu, &aa, &bb);
+        z2 = mul(cpu, &e, &a24_add(cpu, &e, &bb));
+    }
+    cswap(&mut x2, &mut x3, swap);
+    cswap(&mut z2, &mut z3, swap);
+    wipe(&mut swap);
+
+    let zinv = Fast::from_fe64(Fe64::from_limbs(z2)).invert();
+    let out = (Fast::from_fe64(Fe64::from_limbs(x2)) * zinv).to_bytes();
+    wipe(&mut x2);
+    wipe(&mut z2);
+    wipe(&mut x3);
+    wipe(&mut z3);
+    out
+}
+
+#[cfg(test)]
+mod tests;
