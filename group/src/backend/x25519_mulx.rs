@@ -6,11 +6,12 @@
 //!
 //! - **Lazy reduction.** Elements are four 64-bit limbs of any value below 2^256,
 //!   congruent to the value mod p and not reduced further. Addition and subtraction
-//!   fold a carry (borrow) out of bit 256 back as 38 (2^256 = 2·19 mod p) and stop:
-//!   no fold of bit 255 as the field crate's `add`/`sub` do, 9 instructions fewer per
-//!   step's worth of sums. The products (the field crate's MULX/ADCX/ADOX
-//!   multiplication and squaring, which accept any 256-bit input) return values below
-//!   2^255 + 2^12.
+//!   fold a carry (borrow) out of bit 256 back as 38 (2^256 = 2·19 mod p) once and
+//!   stop: their second operand is always a product, below 2^255 + 2^12, so one fold
+//!   is enough, and nothing folds bit 255 as the field crate's `add`/`sub` do. Sum and
+//!   difference of the same pair are one `asm!` block. The products (the field
+//!   crate's MULX/ADCX/ADOX multiplication and squaring, which accept any 256-bit
+//!   input) return values below 2^255 + 2^12.
 //! - **a24 specialised.** z2 = E·(BB + a24·E) needs BB + 121666·E: four MULX by the
 //!   constant, BB added into the same carry chain, and one fold of the top word (< 2^18)
 //!   by 38: one reduction where `mul32` then `+` had two.
@@ -69,35 +70,63 @@ fn square(_: Bmi2Adx, a: &Limbs) -> Limbs {
         .limbs()
 }
 
-/// a + b mod p, lazily: inputs any 256-bit values, output below 2^256.
+/// Whether `b` is below 2^256 - 38, the bound [`add_sub`] and [`sub`] need of their
+/// second operand. Every product ([`mul`], [`square`]: < 2^255 + 2^12) and the
+/// ladder's starting values meet it.
+fn below_2_256_minus_38(b: &Limbs) -> bool {
+    b[1] & b[2] & b[3] != u64::MAX || b[0] < 38u64.wrapping_neg()
+}
+
+/// (a + b, a - b) mod p, lazily: a any 256-bit value, b below 2^256 - 38 (any product
+/// of [`mul`] or [`square`] is); both outputs below 2^256.
 ///
-/// The carry c out of bit 256 comes back as 38·c (2^256 = 38 mod p). That sum can carry
-/// again only if the four limbs were at least 2^256 - 38; they are then below 38
-/// after wrapping, so the second 38 lands in limb 0 without a carry.
+/// One carry chain each, and one fold: a carry out of bit 256 comes back as 38
+/// (2^256 = 38 mod p), a borrow as -38. With b < 2^256 - 38 that fold cannot carry or
+/// borrow again: after a carry the four limbs hold a + b - 2^256 < 2^256 - 38, so
+/// adding 38 stays below 2^256; after a borrow they hold a - b + 2^256 > 38, so
+/// subtracting 38 stays at or above 0. (The field crate's `add` and `sub` also fold
+/// bit 255, and this takes one load of each operand for both results.)
 #[inline(always)]
-fn add(_: Bmi2Adx, a: &Limbs, b: &Limbs) -> Limbs {
-    let [mut r0, mut r1, mut r2, mut r3] = *a;
+fn add_sub(_: Bmi2Adx, a: &Limbs, b: &Limbs) -> (Limbs, Limbs) {
+    debug_assert!(below_2_256_minus_38(b));
+    let [mut s0, mut s1, mut s2, mut s3] = *a;
+    let (d0, d1, d2, d3): (u64, u64, u64, u64);
     // SAFETY: registers only (no memory, no stack); flags clobbered. Plain x86-64
     // instructions (no BMI2/ADX needed).
     unsafe {
         asm!(
-            "add {r0}, {b0}",
-            "adc {r1}, {b1}",
-            "adc {r2}, {b2}",
-            "adc {r3}, {b3}",
+            "mov {d0}, {s0}",
+            "mov {d1}, {s1}",
+            "mov {d2}, {s2}",
+            "mov {d3}, {s3}",
+            "add {s0}, {b0}",
+            "adc {s1}, {b1}",
+            "adc {s2}, {b2}",
+            "adc {s3}, {b3}",
             "sbb {t}, {t}", // t = -carry
             "and {t:e}, 38",
-            "add {r0}, {t}",
-            "adc {r1}, 0",
-            "adc {r2}, 0",
-            "adc {r3}, 0",
-            "sbb {t}, {t}",
+            "add {s0}, {t}",
+            "adc {s1}, 0",
+            "adc {s2}, 0",
+            "adc {s3}, 0", // no carry out (see above)
+            "sub {d0}, {b0}",
+            "sbb {d1}, {b1}",
+            "sbb {d2}, {b2}",
+            "sbb {d3}, {b3}",
+            "sbb {t}, {t}", // t = -borrow
             "and {t:e}, 38",
-            "add {r0}, {t}", // cannot carry (see above)
-            r0 = inout(reg) r0,
-            r1 = inout(reg) r1,
-            r2 = inout(reg) r2,
-            r3 = inout(reg) r3,
+            "sub {d0}, {t}",
+            "sbb {d1}, 0",
+            "sbb {d2}, 0",
+            "sbb {d3}, 0", // no borrow out (see above)
+            s0 = inout(reg) s0,
+            s1 = inout(reg) s1,
+            s2 = inout(reg) s2,
+            s3 = inout(reg) s3,
+            d0 = out(reg) d0,
+            d1 = out(reg) d1,
+            d2 = out(reg) d2,
+            d3 = out(reg) d3,
             b0 = in(reg) b[0],
             b1 = in(reg) b[1],
             b2 = in(reg) b[2],
@@ -106,17 +135,14 @@ fn add(_: Bmi2Adx, a: &Limbs, b: &Limbs) -> Limbs {
             options(pure, nomem, nostack),
         );
     }
-    [r0, r1, r2, r3]
+    ([s0, s1, s2, s3], [d0, d1, d2, d3])
 }
 
-/// a - b mod p, lazily: inputs any 256-bit values, output below 2^256.
-///
-/// A borrow out of bit 256 means the limbs hold a - b + 2^256 = a - b + 38 mod p, so 38
-/// is subtracted. That can borrow again only if the limbs were below 38; they are then
-/// at least 2^256 - 38 after wrapping, so the second 38 comes off limb 0 (≥ 2^64 - 38)
-/// without a borrow.
+/// a - b mod p, lazily: a any 256-bit value, b below 2^256 - 38; output below 2^256
+/// (the subtraction half of [`add_sub`]).
 #[inline(always)]
 fn sub(_: Bmi2Adx, a: &Limbs, b: &Limbs) -> Limbs {
+    debug_assert!(below_2_256_minus_38(b));
     let [mut r0, mut r1, mut r2, mut r3] = *a;
     // SAFETY: registers only (no memory, no stack); flags clobbered. Plain x86-64
     // instructions.
@@ -131,10 +157,7 @@ fn sub(_: Bmi2Adx, a: &Limbs, b: &Limbs) -> Limbs {
             "sub {r0}, {t}",
             "sbb {r1}, 0",
             "sbb {r2}, 0",
-            "sbb {r3}, 0",
-            "sbb {t}, {t}",
-            "and {t:e}, 38",
-            "sub {r0}, {t}", // cannot borrow (see above)
+            "sbb {r3}, 0", // no borrow out (see `add_sub`)
             r0 = inout(reg) r0,
             r1 = inout(reg) r1,
             r2 = inout(reg) r2,
@@ -269,9 +292,11 @@ fn wipe<T: Copy + Default>(x: &mut T) {
 /// `montgomery::ladder`, the same steps in the same order, so the output is the same
 /// bytes (tests check it bit for bit). See the module docs for what is tuned.
 ///
-/// **Bounds**: every value below is four limbs of any value < 2^256; every kernel here
-/// takes such values and returns such values ([`mul`], [`square`]: < 2^255 + 2^12;
-/// [`add`], [`sub`], [`a24_add`]: < 2^256). Only the final `to_bytes` reduces mod p.
+/// **Bounds**: every value below is four limbs of a value < 2^256. [`mul`], [`square`]
+/// and [`a24_add`] take any such values; [`add_sub`] and [`sub`] need their second
+/// operand below 2^256 - 38, and get it: z2, z3 (after either swap), CB, BB are
+/// products (< 2^255 + 2^12) or the starting 0 and 1. Products return < 2^255 + 2^12,
+/// the sums and differences < 2^256. Only the final `to_bytes` reduces mod p.
 ///
 /// **Constant time**: the bit of k at the public position t picks nothing but the swap
 /// mask (inside [`cswap`]); the loop count is fixed (255).
@@ -289,17 +314,16 @@ pub(crate) fn ladder(cpu: Bmi2Adx, k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
         cswap(&mut z2, &mut z3, swap);
         swap = bit;
 
-        let a = add(cpu, &x2, &z2);
-        let b = sub(cpu, &x2, &z2);
-        let c = add(cpu, &x3, &z3);
-        let d = sub(cpu, &x3, &z3);
+        let (a, b) = add_sub(cpu, &x2, &z2);
+        let (c, d) = add_sub(cpu, &x3, &z3);
         let aa = square(cpu, &a);
         let bb = square(cpu, &b);
         let da = mul(cpu, &d, &a);
         let cb = mul(cpu, &c, &b);
         let e = sub(cpu, &aa, &bb);
-        x3 = square(cpu, &add(cpu, &da, &cb));
-        z3 = mul(cpu, &x1, &square(cpu, &sub(cpu, &da, &cb)));
+        let (sum, diff) = add_sub(cpu, &da, &cb);
+        x3 = square(cpu, &sum);
+        z3 = mul(cpu, &x1, &square(cpu, &diff));
         x2 = mul(cpu, &aa, &bb);
         z2 = mul(cpu, &e, &a24_add(cpu, &e, &bb));
     }

@@ -5,8 +5,8 @@
 
 extern crate std;
 
-use std::vec::Vec;
 use std::vec;
+use std::vec::Vec;
 
 use num_bigint::BigUint;
 use serde_json::Value;
@@ -68,11 +68,11 @@ fn edge_limbs() -> Vec<Limbs> {
         [m; 4],
         [m - 37, m, m, m],
         [m - 38, m, m, m],
-        [m - 18, m, m, m >> 1],         // p
-        [m - 19, m, m, m >> 1],         // p - 1
-        [m, m, m, m >> 1],              // 2^255 - 1
-        [0, 0, 0, 1 << 63],             // 2^255
-        [m - 36, m, m, m],              // 2^256 - 37
+        [m - 18, m, m, m >> 1], // p
+        [m - 19, m, m, m >> 1], // p - 1
+        [m, m, m, m >> 1],      // 2^255 - 1
+        [0, 0, 0, 1 << 63],     // 2^255
+        [m - 36, m, m, m],      // 2^256 - 37
         [0, m, 0, m],
         [m, 0, m, 0],
     ];
@@ -88,16 +88,18 @@ fn kernels_against_num_bigint() {
     let Some(cpu) = cpu() else { return };
     let p = p();
     let limbs = edge_limbs();
-    let mut n = 0;
+    let (mut n, mut bounded) = (0, 0);
     for a in &limbs {
         for b in &limbs {
             let (x, y) = (big(a), big(b));
-            assert_eq!(big(&add(cpu, a, b)) % &p, (&x + &y) % &p, "add {a:x?} {b:x?}");
-            assert_eq!(
-                big(&sub(cpu, a, b)) % &p,
-                (&x + &p * 2u8 - (&y % &p)) % &p,
-                "sub {a:x?} {b:x?}"
-            );
+            if below_2_256_minus_38(b) {
+                let (sum, diff) = add_sub(cpu, a, b);
+                assert_eq!(big(&sum) % &p, (&x + &y) % &p, "add {a:x?} {b:x?}");
+                let want = (&x + &p * 2u8 - (&y % &p)) % &p;
+                assert_eq!(big(&diff) % &p, want, "sub {a:x?} {b:x?}");
+                assert_eq!(sub(cpu, a, b), diff);
+                bounded += 1;
+            }
             assert_eq!(
                 big(&a24_add(cpu, a, b)) % &p,
                 (&x * 121_666u32 + &y) % &p,
@@ -116,6 +118,8 @@ fn kernels_against_num_bigint() {
         assert_eq!(big(&square(cpu, a)) % &p, (big(a) * big(a)) % &p);
     }
     assert_eq!(n, limbs.len() * limbs.len());
+    // The bound excludes exactly the three edge values at or above 2^256 - 38.
+    assert_eq!(bounded, limbs.len() * (limbs.len() - 3));
 }
 
 /// Both ladders on one (k, u); k clamped as `mul_clamped` does.
@@ -123,7 +127,11 @@ fn agree(cpu: Bmi2Adx, k: [u8; 32], u: [u8; 32]) -> [u8; 32] {
     let k = clamp(k);
     let u = FieldElement::from_bytes(&u);
     let ours = ladder(cpu, &k, &u);
-    assert_eq!(ours, portable_ladder::<FieldElement>(&k, &u), "k={k:02x?} u={u:?}");
+    assert_eq!(
+        ours,
+        portable_ladder::<FieldElement>(&k, &u),
+        "k={k:02x?} u={u:?}"
+    );
     ours
 }
 
@@ -194,11 +202,14 @@ fn agrees_with_portable_ladder_on_edges() {
             let mut u7 = *u;
             u7[31] &= 0x7f;
             // p - 1 appears in `us` twice (as p - 1 and from the [p, 2^255) loop).
-            if small_order.contains(&u7) || u7 == P || u7 == {
-                let mut b = P;
-                b[0] = 0xee; // p + 1 = 1
-                b
-            } {
+            if small_order.contains(&u7)
+                || u7 == P
+                || u7 == {
+                    let mut b = P;
+                    b[0] = 0xee; // p + 1 = 1
+                    b
+                }
+            {
                 assert_eq!(out, [0; 32], "small order u={u:02x?}");
             }
         }
