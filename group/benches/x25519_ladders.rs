@@ -36,7 +36,7 @@ fn main() {
     let have_mulx = Ladder::Mulx.x25519([1; 32], [9; 32]).is_some();
     let mut k = [0x5au8; 32];
     let mut u = [9u8; 32];
-    let mut ns: Vec<Vec<f64>> = vec![Vec::with_capacity(rounds); 4];
+    let mut ns: Vec<Vec<f64>> = (0..4).map(|_| Vec::with_capacity(rounds)).collect();
     for r in 0..rounds {
         for j in 0..4 {
             let i = (r + j) % 4;

@@ -23,6 +23,29 @@
 //!   returning (volatile writes), unless built with `--cfg edwards25519_skip_wipe` (a
 //!   test-only switch for the stack-scan test's control).
 //!
+//! # Why this design, with numbers
+//!
+//! Same-run A/B (`group/benches/x25519_ladders.rs`: the ladders interleaved call by
+//! call, 3,000 rounds, minimum ns per X25519; LTO with one codegen unit, no CPU flags;
+//! AMD EPYC Zen 4, shared with other jobs):
+//!
+//! | ladder | ns | / x25519-dalek |
+//! |---|---|---|
+//! | generic `ladder::<Fast>` (before) | 28,872 | 0.585 |
+//! | this one, first cut (two folds per sum, `add` and `sub` apart) | (−5.0% of generic in its run) | 0.576 |
+//! | this one (one fold, `add_sub`) | 27,350 | 0.555 |
+//! | generic ladder on the portable 5×51 limbs | 29,083 | 0.590 |
+//! | x25519-dalek 3 | 49,323 | 1 |
+//!
+//! So the dedicated step is 5.3% faster than the generic ladder on the same MULX
+//! multiplication. Where the cycles go (`llvm-mca-16 -mcpu=znver4` on the loop body of
+//! that build): 1,008 instructions a step, of which 160 MULX, about 300 ADD/ADC/ADCX/
+//! ADOX and 174 loads and stores (the multiplication reads its second operand from
+//! memory, and 13 registers per product leave none for the ladder state); the model
+//! reports the integer ALUs as the bottleneck, not the multiplier or memory. The
+//! products (9 a step) are the field crate's and already near their floor; the rest
+//! of a step is what this module trims.
+//!
 //! Reached only through [`Bmi2Adx`], a token made only after CPUID (or the compile-time
 //! target features) reported BMI2 and ADX: no safe path runs MULX, ADCX or ADOX on a
 //! CPU without them.
