@@ -19,9 +19,11 @@
 //!   on the limbs in registers (`t = (x ^ y) & m; x ^= t; y ^= t`), the mask made from
 //!   the swap bit inside the block, so no compiler can turn it into a branch or a
 //!   table lookup (DESIGN.md §5 has seen rustc do that to a masked select).
-//! - **Wiping.** The ladder state and the swap bits are overwritten with zeros before
-//!   returning (volatile writes), unless built with `--cfg edwards25519_skip_wipe` (a
-//!   test-only switch for the stack-scan test's control).
+//! - **Wiping.** The ladder variables (x2, z2, x3, z3) and the swap bit are overwritten
+//!   with zeros before returning (volatile writes), unless built with
+//!   `--cfg edwards25519_skip_wipe` (a test-only switch for the stack-scan test's
+//!   control). Temporaries the compiler spilled inside a step are not wiped; the
+//!   clamped scalar is the caller's (`MontgomeryPoint::mul_clamped` wipes it).
 //!
 //! # Why this design, with numbers
 //!
