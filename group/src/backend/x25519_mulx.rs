@@ -348,7 +348,8 @@ pub(crate) fn ladder(cpu: Bmi2Adx, k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
         let e = sub(cpu, &aa, &bb);
         let (sum, diff) = add_sub(cpu, &da, &cb);
         x3 = square(cpu, &sum);
-        z3 = mul(cpu, &x1, &square(cpu, &diff));
+        // x1 second: `mul` reads its second operand from memory, where x1 already is.
+        z3 = mul(cpu, &square(cpu, &diff), &x1);
         x2 = mul(cpu, &aa, &bb);
         z2 = mul(cpu, &e, &a24_add(cpu, &e, &bb));
     }
