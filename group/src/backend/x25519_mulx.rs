@@ -12,8 +12,9 @@
 //!   difference of the same pair are one `asm!` block. The products (the field
 //!   crate's MULX/ADCX/ADOX multiplication and squaring, which accept any 256-bit
 //!   input) return values below 2^255 + 2^12.
-//! - **a24 specialised.** z2 = E·(BB + a24·E) needs BB + 121666·E: four MULX by the
-//!   constant, BB added into the same carry chain, and one fold of the top word (< 2^18)
+//! - **a24 specialised.** z2 = E·(BB + a24·E) needs E = AA - BB and BB + 121666·E: one
+//!   `asm!` block computes both, E staying in registers for four MULX by the
+//!   constant, BB added into the same carry chain, one fold of the top word (< 2^18)
 //!   by 38: one reduction where `mul32` then `+` had two.
 //! - **The conditional swap** is one `asm!` block per pair of coordinates, mask-and-xor
 //!   on the limbs in registers (`t = (x ^ y) & m; x ^= t; y ^= t`), the mask made from
@@ -29,24 +30,31 @@
 //!
 //! Same-run A/B (`group/benches/x25519_ladders.rs`: the ladders interleaved call by
 //! call, 3,000 rounds, minimum ns per X25519; LTO with one codegen unit, no CPU flags;
-//! AMD EPYC Zen 4, shared with other jobs):
+//! AMD EPYC Zen 4, shared with other jobs). Each row is one build and run; the generic
+//! ladder is the unchanged reference in each.
 //!
-//! | ladder | ns | / x25519-dalek |
-//! |---|---|---|
-//! | generic `ladder::<Fast>` (before) | 28,872 | 0.585 |
-//! | this one, first cut (two folds per sum, `add` and `sub` apart) | (−5.0% of generic in its run) | 0.576 |
-//! | this one (one fold, `add_sub`) | 27,350 | 0.555 |
-//! | generic ladder on the portable 5×51 limbs | 29,083 | 0.590 |
-//! | x25519-dalek 3 | 49,323 | 1 |
+//! | step of this ladder | this ladder | generic `ladder::<Fast>` | x25519-dalek 3 | ours / dalek |
+//! |---|---|---|---|---|
+//! | first cut: two folds per sum, `add` and `sub` apart | 28,453 | 29,964 | 49,433 | 0.576 |
+//! | one fold, sum and difference in one block (`add_sub`) | 27,350 | 28,872 | 49,323 | 0.555 |
+//! | x1 as the memory operand of its product | 25,968 | 29,083 | 49,744 | 0.522 |
+//! | E and BB + a24·E in one block (`sub_a24_add`) | 25,147 | 28,322 | 49,513 | 0.508 |
 //!
-//! So the dedicated step is 5.3% faster than the generic ladder on the same MULX
+//! Tried and dropped (same harness): DA and CB with their operands the other way round
+//! (26,248 against 25,968), BB + a24·E as the memory operand of z2's product (26,038,
+//! noise), the products of the addition before the squares of the doubling (26,520).
+//! The generic ladder on the portable 5×51 limbs measured 29,013 in the last run.
+//!
+//! So the dedicated step is about 11% faster than the generic ladder on the same MULX
 //! multiplication. Where the cycles go (`llvm-mca-16 -mcpu=znver4` on the loop body of
-//! that build): 1,008 instructions a step, of which 160 MULX, about 300 ADD/ADC/ADCX/
-//! ADOX and 174 loads and stores (the multiplication reads its second operand from
-//! memory, and 13 registers per product leave none for the ladder state); the model
-//! reports the integer ALUs as the bottleneck, not the multiplier or memory. The
-//! products (9 a step) are the field crate's and already near their floor; the rest
-//! of a step is what this module trims.
+//! the `add_sub` build): about 1,000 instructions a step, of which 160 MULX, about 300
+//! ADD/ADC/ADCX/ADOX and 174 loads and stores (the multiplication reads its second
+//! operand from memory, and 13 registers per product leave none for the ladder
+//! state); the model reports the integer ALUs as the bottleneck, not the multiplier or
+//! memory. The products (9 a step) are the field crate's and near their floor; the
+//! rest of a step, and which operand each product reads from memory, is what this
+//! module tunes. The next step would be the whole ladder step in one `asm!` block with
+//! a planned stack layout (as s2n-bignum and lib25519 do).
 //!
 //! Reached only through [`Bmi2Adx`], a token made only after CPUID (or the compile-time
 //! target features) reported BMI2 and ADX: no safe path runs MULX, ADCX or ADOX on a
@@ -95,8 +103,8 @@ fn square(_: Bmi2Adx, a: &Limbs) -> Limbs {
         .limbs()
 }
 
-/// Whether `b` is below 2^256 - 38, the bound [`add_sub`] and [`sub`] need of their
-/// second operand. Every product ([`mul`], [`square`]: < 2^255 + 2^12) and the
+/// Whether `b` is below 2^256 - 38, the bound [`add_sub`] and [`sub_a24_add`] need of
+/// their second operand. Every product ([`mul`], [`square`]: < 2^255 + 2^12) and the
 /// ladder's starting values meet it.
 fn below_2_256_minus_38(b: &Limbs) -> bool {
     b[1] & b[2] & b[3] != u64::MAX || b[0] < 38u64.wrapping_neg()
@@ -163,59 +171,40 @@ fn add_sub(_: Bmi2Adx, a: &Limbs, b: &Limbs) -> (Limbs, Limbs) {
     ([s0, s1, s2, s3], [d0, d1, d2, d3])
 }
 
-/// a - b mod p, lazily: a any 256-bit value, b below 2^256 - 38; output below 2^256
-/// (the subtraction half of [`add_sub`]).
-#[inline(always)]
-fn sub(_: Bmi2Adx, a: &Limbs, b: &Limbs) -> Limbs {
-    debug_assert!(below_2_256_minus_38(b));
-    let [mut r0, mut r1, mut r2, mut r3] = *a;
-    // SAFETY: registers only (no memory, no stack); flags clobbered. Plain x86-64
-    // instructions.
-    unsafe {
-        asm!(
-            "sub {r0}, {b0}",
-            "sbb {r1}, {b1}",
-            "sbb {r2}, {b2}",
-            "sbb {r3}, {b3}",
-            "sbb {t}, {t}", // t = -borrow
-            "and {t:e}, 38",
-            "sub {r0}, {t}",
-            "sbb {r1}, 0",
-            "sbb {r2}, 0",
-            "sbb {r3}, 0", // no borrow out (see `add_sub`)
-            r0 = inout(reg) r0,
-            r1 = inout(reg) r1,
-            r2 = inout(reg) r2,
-            r3 = inout(reg) r3,
-            b0 = in(reg) b[0],
-            b1 = in(reg) b[1],
-            b2 = in(reg) b[2],
-            b3 = in(reg) b[3],
-            t = out(reg) _,
-            options(pure, nomem, nostack),
-        );
-    }
-    [r0, r1, r2, r3]
-}
-
-/// bb + 121666·e mod p (a24 = (A + 2)/4, see `montgomery::A24`), lazily: inputs any
-/// 256-bit values, output below 2^256.
+/// (E, BB + 121666·E) mod p with E = AA - BB (121666 = a24 = (A + 2)/4, see
+/// `montgomery::A24`), lazily: AA any 256-bit value, BB below 2^256 - 38; both outputs
+/// below 2^256. E is computed as in [`add_sub`] and kept in registers for the second half.
 ///
-/// 121666·e < 2^17·2^256, so with bb the five-limb sum has a top word h < 2^17 + 1;
-/// h·2^256 comes back as 38·h < 2^23, and the final carry as 38 as in [`add`].
+/// 121666·E < 2^17·2^256, so with BB the five-limb sum has a top word h < 2^17 + 1;
+/// h·2^256 comes back as 38·h < 2^23, and the carry out of that as 38 once more, which
+/// cannot carry again (as in [`add_sub`]: the limbs are then below 2^23 + 38).
 #[inline(always)]
-fn a24_add(_: Bmi2Adx, e: &Limbs, bb: &Limbs) -> Limbs {
+fn sub_a24_add(_: Bmi2Adx, aa: &Limbs, bb: &Limbs) -> (Limbs, Limbs) {
+    debug_assert!(below_2_256_minus_38(bb));
+    let [mut e0, mut e1, mut e2, mut e3] = *aa;
     let (r0, r1, r2, r3): (u64, u64, u64, u64);
-    // SAFETY: registers only (no memory, no stack); flags clobbered. Needs BMI2 for
-    // MULX, which the `Bmi2Adx` token proves.
+    // SAFETY: reads the 32 bytes of `bb` (a valid reference; `readonly`), writes no
+    // memory, no stack; flags clobbered. Needs BMI2 for MULX, which the `Bmi2Adx`
+    // token proves.
     unsafe {
         asm!(
+            // E = AA - BB, one fold (see `add_sub`); h3 is scratch until the MULX.
+            "sub {e0}, [{bb}]",
+            "sbb {e1}, [{bb} + 8]",
+            "sbb {e2}, [{bb} + 16]",
+            "sbb {e3}, [{bb} + 24]",
+            "sbb {h3}, {h3}",
+            "and {h3:e}, 38",
+            "sub {e0}, {h3}",
+            "sbb {e1}, 0",
+            "sbb {e2}, 0",
+            "sbb {e3}, 0",
+            // (l0, l1, l2, l3, h3) = 121666·E + BB, then h3·2^256 = 38·h3.
             "mov edx, 121666",
             "mulx {h0}, {l0}, {e0}",
             "mulx {h1}, {l1}, {e1}",
             "mulx {h2}, {l2}, {e2}",
             "mulx {h3}, {l3}, {e3}",
-            // (l0, l1, l2, l3, h3) = 121666·e, then + bb.
             "add {l1}, {h0}",
             "adc {l2}, {h1}",
             "adc {l3}, {h2}",
@@ -225,7 +214,6 @@ fn a24_add(_: Bmi2Adx, e: &Limbs, bb: &Limbs) -> Limbs {
             "adc {l2}, [{bb} + 16]",
             "adc {l3}, [{bb} + 24]",
             "adc {h3}, 0",
-            // h3·2^256 = 38·h3.
             "imul {h3}, {h3}, 38",
             "add {l0}, {h3}",
             "adc {l1}, 0",
@@ -234,10 +222,10 @@ fn a24_add(_: Bmi2Adx, e: &Limbs, bb: &Limbs) -> Limbs {
             "sbb {h3}, {h3}",
             "and {h3:e}, 38",
             "add {l0}, {h3}",
-            e0 = in(reg) e[0],
-            e1 = in(reg) e[1],
-            e2 = in(reg) e[2],
-            e3 = in(reg) e[3],
+            e0 = inout(reg) e0,
+            e1 = inout(reg) e1,
+            e2 = inout(reg) e2,
+            e3 = inout(reg) e3,
             bb = in(reg) bb.as_ptr(),
             l0 = out(reg) r0,
             l1 = out(reg) r1,
@@ -251,7 +239,7 @@ fn a24_add(_: Bmi2Adx, e: &Limbs, bb: &Limbs) -> Limbs {
             options(pure, readonly, nostack),
         );
     }
-    [r0, r1, r2, r3]
+    ([e0, e1, e2, e3], [r0, r1, r2, r3])
 }
 
 /// Swaps `x` and `y` when `swap` is 1, leaves them when it is 0 (`swap` ∈ {0, 1}).
@@ -317,11 +305,11 @@ fn wipe<T: Copy + Default>(x: &mut T) {
 /// `montgomery::ladder`, the same steps in the same order, so the output is the same
 /// bytes (tests check it bit for bit). See the module docs for what is tuned.
 ///
-/// **Bounds**: every value below is four limbs of a value < 2^256. [`mul`], [`square`]
-/// and [`a24_add`] take any such values; [`add_sub`] and [`sub`] need their second
-/// operand below 2^256 - 38, and get it: z2, z3 (after either swap), CB, BB are
+/// **Bounds**: every value below is four limbs of a value < 2^256. [`mul`] and
+/// [`square`] take any such values; [`add_sub`] and [`sub_a24_add`] need their second
+/// operand below 2^256 - 38, and get it: z2, z3 (after either swap), CB and BB are
 /// products (< 2^255 + 2^12) or the starting 0 and 1. Products return < 2^255 + 2^12,
-/// the sums and differences < 2^256. Only the final `to_bytes` reduces mod p.
+/// the others < 2^256. Only the final `to_bytes` reduces mod p.
 ///
 /// **Constant time**: the bit of k at the public position t picks nothing but the swap
 /// mask (inside [`cswap`]); the loop count is fixed (255).
@@ -345,13 +333,13 @@ pub(crate) fn ladder(cpu: Bmi2Adx, k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
         let bb = square(cpu, &b);
         let da = mul(cpu, &d, &a);
         let cb = mul(cpu, &c, &b);
-        let e = sub(cpu, &aa, &bb);
+        let (e, bb_a24e) = sub_a24_add(cpu, &aa, &bb);
         let (sum, diff) = add_sub(cpu, &da, &cb);
         x3 = square(cpu, &sum);
         // x1 second: `mul` reads its second operand from memory, where x1 already is.
         z3 = mul(cpu, &square(cpu, &diff), &x1);
         x2 = mul(cpu, &aa, &bb);
-        z2 = mul(cpu, &e, &a24_add(cpu, &e, &bb));
+        z2 = mul(cpu, &e, &bb_a24e);
     }
     cswap(&mut x2, &mut x3, swap);
     cswap(&mut z2, &mut z3, swap);
