@@ -360,7 +360,9 @@ fn wipe_scalar(k: &mut [u8; 32]) {
 /// X25519's ladder for a clamped k: the MULX/ADX ladder
 /// (`backend::x25519_mulx`) where CPUID reports BMI2 and ADX, else the generic
 /// [`ladder`] on the field backend `field_dispatch!` picks (the portable limbs; also
-/// everything in the forced portable build).
+/// everything in the forced portable build). The dedicated ladder won by measurement:
+/// 25.1 µs against 28.3 µs for the generic ladder on the same MULX field, same run, on
+/// an AMD EPYC Zen 4 (LTO; its module docs have each step and the harness).
 #[inline(always)]
 fn serial_ladder(k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
     #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]

@@ -19,7 +19,8 @@
 //! - **The conditional swap** is one `asm!` block per pair of coordinates, mask-and-xor
 //!   on the limbs in registers (`t = (x ^ y) & m; x ^= t; y ^= t`), the mask made from
 //!   the swap bit inside the block, so no compiler can turn it into a branch or a
-//!   table lookup (DESIGN.md §5 has seen rustc do that to a masked select).
+//!   table lookup (docs/design.md, section 3: rustc has been seen doing that to a
+//!   masked select).
 //! - **Wiping.** The ladder variables (x2, z2, x3, z3) and the swap bit are overwritten
 //!   with zeros before returning (volatile writes), unless built with
 //!   `--cfg edwards25519_skip_wipe` (a test-only switch for the stack-scan test's
