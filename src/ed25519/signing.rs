@@ -7,6 +7,8 @@ use sha2::{Digest, Sha512};
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
+mod hedged;
+
 /// An Ed25519 secret key: the 32-byte seed and its expansion.
 ///
 /// The seed, the secret scalar and the nonce prefix are overwritten with zeros when the
@@ -217,13 +219,21 @@ impl SigningKey {
     /// hashes: r = SHA-512(dom || prefix || M), R = [r]B, k = SHA-512(dom || R || A || M),
     /// S = r + k·s.
     fn sign_with(&self, dom: Option<&Dom2<'_>>, msg: &[u8]) -> Signature {
+        self.sign_with_prefix(dom, &self.prefix, msg)
+    }
+
+    /// [`SigningKey::sign_with`] with the nonce derived from `prefix` in place of the
+    /// key's own: the key's prefix (deterministic signing) or the hedged prefix'
+    /// (`hedged.rs`). Every secret temporary is wiped before returning: the nonce
+    /// digest and the nonce r (the hash state wipes itself, sha2's `zeroize` feature).
+    fn sign_with_prefix(&self, dom: Option<&Dom2<'_>>, prefix: &[u8; 32], msg: &[u8]) -> Signature {
         // r = SHA-512(dom || prefix || M) mod l: the secret nonce.
         let mut h = Sha512::new();
         if let Some(dom) = dom {
             dom.update(&mut h);
         }
         let mut digest = [0u8; 64];
-        h.chain_update(self.prefix)
+        h.chain_update(prefix)
             .chain_update(msg)
             .finalize_into((&mut digest).into());
         let mut r = Scalar::from_bytes_mod_order_wide(&digest);
@@ -233,7 +243,12 @@ impl SigningKey {
         let k = challenge_with(dom, &r_bytes, self.verifying_key.as_bytes(), msg);
         // S = r + k·s mod l.
         let s = Scalar::multiply_add(&k, &self.scalar, &r);
+        // The test-only cfg leaves the nonce on the stack, so that the stack-scan test
+        // (tests/stack_scan.rs) can show that it finds an unwiped secret.
+        #[cfg(not(edwards25519_skip_wipe))]
         r.zeroize();
+        #[cfg(edwards25519_skip_wipe)]
+        core::hint::black_box(&mut r);
         Signature::from_components(r_bytes, s.to_bytes())
     }
 
