@@ -111,6 +111,7 @@ mod signing;
 #[cfg(feature = "signature")]
 mod traits;
 mod verifying;
+mod wipe;
 
 pub use batch::verify_batch;
 #[cfg(all(feature = "digest", feature = "signature"))]

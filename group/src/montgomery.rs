@@ -149,9 +149,15 @@ impl MontgomeryPoint {
     /// assert_eq!(hex::encode(out.0), "c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552");
     /// ```
     pub fn mul_clamped(&self, scalar: [u8; 32]) -> MontgomeryPoint {
-        let k = clamp(scalar);
+        #[allow(unused_mut)]
+        let mut k = clamp(scalar);
         let u = FieldElement::from_bytes(&self.0);
-        MontgomeryPoint(crate::backend::serial::field_dispatch!(F => ladder::<F>(&k, &u)))
+        let out = crate::backend::serial::field_dispatch!(F => ladder::<F>(&k, &u));
+        // The clamped secret is wiped (tests/stack_scan.rs checks); the test-only cfg
+        // `edwards25519_skip_wipe` leaves it, to show that the check sees it.
+        #[cfg(all(feature = "zeroize", not(edwards25519_skip_wipe)))]
+        zeroize::Zeroize::zeroize(&mut k);
+        MontgomeryPoint(out)
     }
 
     /// [`MontgomeryPoint::mul_clamped`], refusing an all-zero result (u of small order,
@@ -187,8 +193,12 @@ impl MontgomeryPoint {
     /// assert_eq!(public.0, x25519(secret, X25519_BASEPOINT));
     /// ```
     pub fn mul_base_clamped(scalar: [u8; 32]) -> MontgomeryPoint {
-        let s = Scalar::from_bytes_with_clamping(scalar);
-        Point::mul_base(&s).to_montgomery()
+        #[allow(unused_mut)]
+        let mut s = Scalar::from_bytes_with_clamping(scalar);
+        let p = Point::mul_base(&s);
+        #[cfg(feature = "zeroize")]
+        zeroize::Zeroize::zeroize(&mut s);
+        p.to_montgomery()
     }
 
     /// The Edwards point with this u-coordinate, by the birational map

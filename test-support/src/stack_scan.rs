@@ -41,6 +41,8 @@ pub const STACK_SIZE: usize = 1 << 20;
 const ARENA_SIZE: usize = 8 << 20;
 
 static ARMED: AtomicBool = AtomicBool::new(false);
+/// The stack address [`mark`] recorded in the current scan (0: none).
+static MARK: AtomicUsize = AtomicUsize::new(0);
 static ARENA: AtomicPtr<u8> = AtomicPtr::new(core::ptr::null_mut());
 static ARENA_USED: AtomicUsize = AtomicUsize::new(0);
 /// One scan at a time: the arena and the armed flag are global.
@@ -95,6 +97,22 @@ unsafe impl GlobalAlloc for RecordingAllocator {
     }
 }
 
+/// Marks the caller's frame: call it in the scanned operation right before the call
+/// under test. The scan then ignores the stack from about this point up, which is the
+/// operation's own frame and its callers': the copies of secret arguments the test
+/// itself made (a `[u8; 32]` passed by value is copied by the caller), which the library
+/// cannot wipe. Call the function under test through [`core::hint::black_box`]ed
+/// function pointers, so it is not inlined into that frame.
+///
+/// What is missed: the few bytes between this address and the caller's stack pointer,
+/// where the callee keeps its return address and the caller's saved registers.
+#[inline(never)]
+pub fn mark() {
+    let here = 0u8;
+    let addr = core::hint::black_box(&here) as *const u8 as usize;
+    MARK.store(addr, Ordering::Release);
+}
+
 /// What one [`scan`] saw.
 pub struct Findings {
     /// `(name, where)` for every secret found: `where` is "stack" or "freed heap" (or
@@ -104,6 +122,8 @@ pub struct Findings {
     pub heap_recorded: bool,
     /// Bytes of stack the operation used (the lowest nonzero byte to the top).
     pub stack_used: usize,
+    /// Bytes of stack searched: below the [`mark`], or all of it without one.
+    pub stack_scanned: usize,
     /// Bytes of freed heap blocks recorded.
     pub heap_bytes: usize,
     secrets: Vec<(String, Vec<u8>)>,
@@ -236,6 +256,7 @@ pub fn scan<R: Send>(secrets: &[(&str, &[u8])], op: impl FnOnce() -> R + Send) -
     ARENA.store(arena.ptr, Ordering::Release);
     ARENA_USED.store(0, Ordering::Release);
 
+    MARK.store(0, Ordering::Release);
     let mut op = Some(op);
     let mut out = None;
     let mut call = || out = Some((op.take().expect("called once"))());
@@ -250,14 +271,24 @@ pub fn scan<R: Send>(secrets: &[(&str, &[u8])], op: impl FnOnce() -> R + Send) -
         .iter()
         .map(|(n, s)| (n.to_string(), s.to_vec()))
         .collect();
-    let stack_bytes = stack.bytes();
-    let stack_used = stack_bytes.len() - stack_bytes.iter().position(|&b| b != 0).unwrap_or(stack_bytes.len());
+    let whole = stack.bytes();
+    let base = stack.ptr as usize;
+    // Below the mark (if it is in this stack): the frames of the code under test.
+    let mark = MARK.load(Ordering::Acquire);
+    let end = if (base..base + whole.len()).contains(&mark) {
+        mark - base
+    } else {
+        whole.len()
+    };
+    let stack_bytes = &whole[..end];
+    let stack_used = whole.len() - whole.iter().position(|&b| b != 0).unwrap_or(whole.len());
     let mut found = search(&secrets, stack_bytes, "stack");
     found.extend(search(&secrets, &arena.bytes()[..heap_bytes], "freed heap"));
     let findings = Findings {
         found,
         heap_recorded: INSTALLED.load(Ordering::Relaxed),
         stack_used,
+        stack_scanned: end,
         heap_bytes,
         secrets,
     };

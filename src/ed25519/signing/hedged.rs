@@ -144,14 +144,16 @@ impl SigningKey {
     /// Hedged signing with the randomness `z` given: prefix' = SHA-512(prefix || Z)[..32],
     /// then RFC 8032 signing with prefix' (draft -05 §3). Wipes prefix' and its digest.
     pub(in crate::ed25519) fn sign_hedged_with_z(&self, dom: Option<&Dom2<'_>>, msg: &[u8], z: &[u8; Z_LEN]) -> Signature {
-        let mut digest = [0u8; 64];
-        Sha512::new()
-            .chain_update(self.prefix)
-            .chain_update(z)
-            .finalize_into((&mut digest).into());
         let mut hedged_prefix = [0u8; 32];
-        hedged_prefix.copy_from_slice(&digest[..32]);
-        digest.zeroize();
+        super::super::wipe::scrubbed(|| {
+            let mut digest = [0u8; 64];
+            let mut h = Sha512::new();
+            h.update(self.prefix);
+            h.update(z);
+            h.finalize_into_reset((&mut digest).into());
+            hedged_prefix.copy_from_slice(&digest[..32]);
+            digest.zeroize();
+        });
         let sig = self.sign_with_prefix(dom, &hedged_prefix, msg);
         hedged_prefix.zeroize();
         sig
