@@ -115,7 +115,11 @@ fn hedged_equals_the_draft_construction_with_a_fixed_rng() {
         let key = SigningKey::from_seed(&seed);
 
         let sig = key.sign_hedged(&msg, &mut FixedRng::new(&z));
-        assert_eq!(sig.to_bytes(), reference(&seed, &z, &[], &msg), "Ed25519, len {len}");
+        assert_eq!(
+            sig.to_bytes(),
+            reference(&seed, &z, &[], &msg),
+            "Ed25519, len {len}"
+        );
         assert!(dalek_verify_strict(&key, &msg, &sig));
 
         let ctx = &msg[..len.min(40)];
@@ -168,7 +172,10 @@ fn hedged_differs_in_z_only_where_z_does() {
     let a = key.sign_hedged(b"m", &mut FixedRng::new(&z));
     assert_eq!(a, key.sign_hedged(b"m", &mut FixedRng::new(&z)));
     assert_ne!(a, key.sign_hedged(b"m", &mut FixedRng::new(&[0x5b; 32])));
-    assert_ne!(key.sign(b"m"), key.sign_hedged(b"m", &mut FixedRng::new(&[0; 32])));
+    assert_ne!(
+        key.sign(b"m"),
+        key.sign_hedged(b"m", &mut FixedRng::new(&[0; 32]))
+    );
 }
 
 #[test]

@@ -111,7 +111,11 @@ fn hedged_secrets(prefix: &[u8], z: &[u8; 32], dom: &[u8], m: &[u8]) -> Vec<(Str
     out
 }
 
-fn run<R: Send>(op: &str, secrets: &[(String, Vec<u8>)], f: impl FnOnce() -> R + Send) -> (R, Findings) {
+fn run<R: Send>(
+    op: &str,
+    secrets: &[(String, Vec<u8>)],
+    f: impl FnOnce() -> R + Send,
+) -> (R, Findings) {
     let refs: Vec<(&str, &[u8])> = secrets
         .iter()
         .map(|(n, s)| (n.as_str(), s.as_slice()))
@@ -125,14 +129,20 @@ fn run<R: Send>(op: &str, secrets: &[(String, Vec<u8>)], f: impl FnOnce() -> R +
         findings.heap_recorded,
         findings.found
     );
-    assert!(findings.heap_recorded, "the recording allocator is not installed");
+    assert!(
+        findings.heap_recorded,
+        "the recording allocator is not installed"
+    );
     (out, findings)
 }
 
 /// Fails listing every operation that left a secret behind (all of a test's operations
 /// run first, so one failure does not hide the others).
 fn assert_all_clean(dirty: &[(String, Vec<(String, String)>)]) {
-    let bad: Vec<_> = dirty.iter().filter(|(_, found)| !found.is_empty()).collect();
+    let bad: Vec<_> = dirty
+        .iter()
+        .filter(|(_, found)| !found.is_empty())
+        .collect();
     assert!(bad.is_empty(), "secrets left in memory: {bad:#?}");
 }
 
@@ -224,18 +234,43 @@ fn signing_leaves_no_secret() {
     type SignFn = fn(&SigningKey, &[u8], &[u8]) -> Signature;
     let cases: [(&str, SignFn, Vec<u8>, &[u8]); 5] = [
         ("sign", |k, m, _| k.sign(m), vec![], msg),
-        ("sign_checked", |k, m, _| k.sign_checked(m).expect("no fault"), vec![], msg),
-        ("sign_ctx", |k, m, c| k.sign_ctx(m, c).expect("ok"), dom2(0, ctx), msg),
-        ("sign_ph", |k, m, c| k.sign_ph(m, c).expect("ok"), dom2(1, ctx), &ph),
-        ("sign_prehashed", |k, m, c| {
-            k.sign_prehashed(m.try_into().expect("64 bytes"), c).expect("ok")
-        }, dom2(1, ctx), &ph),
+        (
+            "sign_checked",
+            |k, m, _| k.sign_checked(m).expect("no fault"),
+            vec![],
+            msg,
+        ),
+        (
+            "sign_ctx",
+            |k, m, c| k.sign_ctx(m, c).expect("ok"),
+            dom2(0, ctx),
+            msg,
+        ),
+        (
+            "sign_ph",
+            |k, m, c| k.sign_ph(m, c).expect("ok"),
+            dom2(1, ctx),
+            &ph,
+        ),
+        (
+            "sign_prehashed",
+            |k, m, c| {
+                k.sign_prehashed(m.try_into().expect("64 bytes"), c)
+                    .expect("ok")
+            },
+            dom2(1, ctx),
+            &ph,
+        ),
     ];
     for (name, f, dom, m) in cases {
         let mut secrets = key_secrets(&seed);
         secrets.extend(nonce_secrets(name, &dom, prefix, m));
         let f: SignFn = black_box(f);
-        let arg = if name == "sign_prehashed" { &ph[..] } else { msg };
+        let arg = if name == "sign_prehashed" {
+            &ph[..]
+        } else {
+            msg
+        };
         let (sig, found) = run(name, &secrets, || {
             mark();
             f(&key, arg, ctx)
@@ -274,8 +309,18 @@ fn hedged_signing_leaves_no_secret() {
     type HedgedFn = fn(&SigningKey, &[u8], &[u8], &mut FixedRng) -> Signature;
     let cases: [(&str, HedgedFn, Vec<u8>, &[u8]); 3] = [
         ("sign_hedged", |k, m, _, r| k.sign_hedged(m, r), vec![], msg),
-        ("sign_ctx_hedged", |k, m, c, r| k.sign_ctx_hedged(m, c, r).expect("ok"), dom2(0, ctx), msg),
-        ("sign_ph_hedged", |k, m, c, r| k.sign_ph_hedged(m, c, r).expect("ok"), dom2(1, ctx), &ph),
+        (
+            "sign_ctx_hedged",
+            |k, m, c, r| k.sign_ctx_hedged(m, c, r).expect("ok"),
+            dom2(0, ctx),
+            msg,
+        ),
+        (
+            "sign_ph_hedged",
+            |k, m, c, r| k.sign_ph_hedged(m, c, r).expect("ok"),
+            dom2(1, ctx),
+            &ph,
+        ),
     ];
     for (name, f, dom, m) in cases {
         let mut secrets = key_secrets(&seed);
@@ -300,7 +345,10 @@ fn hedged_signing_leaves_no_secret() {
             mark();
             f(&key, msg, ctx, &mut rng)
         });
-        dirty.push(("RandomizedSigner::try_sign_with_rng".to_string(), found.found.clone()));
+        dirty.push((
+            "RandomizedSigner::try_sign_with_rng".to_string(),
+            found.found.clone(),
+        ));
     }
     assert_all_clean(&dirty);
 }
@@ -331,7 +379,12 @@ fn x25519_secrets(k: &[u8; 32]) -> Vec<(String, Vec<u8>)> {
     vec![
         ("X25519 secret".into(), k.to_vec()),
         ("clamped".into(), clamped.to_vec()),
-        ("clamped mod l".into(), DalekScalar::from_bytes_mod_order(clamped).to_bytes().to_vec()),
+        (
+            "clamped mod l".into(),
+            DalekScalar::from_bytes_mod_order(clamped)
+                .to_bytes()
+                .to_vec(),
+        ),
     ]
 }
 
@@ -355,8 +408,14 @@ fn x25519_leaves_no_secret() {
         mark();
         f(k)
     });
-    dirty.push(("MontgomeryPoint::mul_base_clamped".to_string(), found.found.clone()));
-    assert_eq!(public.0, x25519_dalek::x25519(k, x25519_dalek::X25519_BASEPOINT_BYTES));
+    dirty.push((
+        "MontgomeryPoint::mul_base_clamped".to_string(),
+        found.found.clone(),
+    ));
+    assert_eq!(
+        public.0,
+        x25519_dalek::x25519(k, x25519_dalek::X25519_BASEPOINT_BYTES)
+    );
     assert_all_clean(&dirty);
 }
 

@@ -48,8 +48,13 @@ fn seed(i: usize) -> [u8; 32] {
 }
 
 fn build() -> Shared {
-    let signers: Vec<SigningKey> = (0..SIGNERS).map(|i| SigningKey::from_seed(&seed(i))).collect();
-    let precomputed = signers.iter().map(|k| k.verifying_key().precompute()).collect();
+    let signers: Vec<SigningKey> = (0..SIGNERS)
+        .map(|i| SigningKey::from_seed(&seed(i)))
+        .collect();
+    let precomputed = signers
+        .iter()
+        .map(|k| k.verifying_key().precompute())
+        .collect();
     let dalek_signers = (0..SIGNERS)
         .map(|i| ed25519_dalek::SigningKey::from_bytes(&seed(i)))
         .collect();
@@ -134,7 +139,9 @@ fn worker(t: usize, barrier: &Barrier, deadline_after: Duration) -> (u64, u64) {
 
         // Batch verification of three signatures, all good or one tampered.
         let msgs: Vec<Vec<u8>> = (0..3).map(|j| [msg.as_slice(), &[j]].concat()).collect();
-        let keys: Vec<usize> = (0..3).map(|_| (rng.next_u64() as usize) % SIGNERS).collect();
+        let keys: Vec<usize> = (0..3)
+            .map(|_| (rng.next_u64() as usize) % SIGNERS)
+            .collect();
         let mut sigs: Vec<Signature> = keys
             .iter()
             .zip(&msgs)
@@ -147,14 +154,19 @@ fn worker(t: usize, barrier: &Barrier, deadline_after: Duration) -> (u64, u64) {
             sigs[j] = Signature::from_bytes(&b);
         }
         let msg_refs: Vec<&[u8]> = msgs.iter().map(Vec::as_slice).collect();
-        let vks: Vec<VerifyingKey> = keys.iter().map(|&k| shared.signers[k].verifying_key()).collect();
+        let vks: Vec<VerifyingKey> = keys
+            .iter()
+            .map(|&k| shared.signers[k].verifying_key())
+            .collect();
         let ours = verify_batch(&msg_refs, &sigs, &vks, &mut brng).is_ok();
         let dsigs: Vec<ed25519_dalek::Signature> = sigs
             .iter()
             .map(|s| ed25519_dalek::Signature::from_bytes(&s.to_bytes()))
             .collect();
-        let dvks: Vec<ed25519_dalek::VerifyingKey> =
-            keys.iter().map(|&k| shared.dalek_signers[k].verifying_key()).collect();
+        let dvks: Vec<ed25519_dalek::VerifyingKey> = keys
+            .iter()
+            .map(|&k| shared.dalek_signers[k].verifying_key())
+            .collect();
         let theirs = ed25519_dalek::verify_batch(&msg_refs, &dsigs, &dvks).is_ok();
         bad += u64::from(ours != theirs);
 
@@ -207,5 +219,9 @@ fn eight_threads_share_tables_and_agree_with_dalek() {
         edwards25519::group::backend::selected(),
         edwards25519::field::backend::selected()
     );
-    assert_eq!(total_bad.load(Ordering::Relaxed), 0, "disagreements with the dalek crates");
+    assert_eq!(
+        total_bad.load(Ordering::Relaxed),
+        0,
+        "disagreements with the dalek crates"
+    );
 }

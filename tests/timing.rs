@@ -308,7 +308,14 @@ fn vartime_control_is_flagged() {
     };
     let a_point = Point::mul_base(&fixed_scalar());
     let op = |s: &Scalar| Point::vartime_double_scalar_mul_basepoint(s, &a_point, &Scalar::ZERO);
-    let t = round("vartime_control", &op, &Scalar::ONE, &random_scalar, samples(), 3);
+    let t = round(
+        "vartime_control",
+        &op,
+        &Scalar::ONE,
+        &random_scalar,
+        samples(),
+        3,
+    );
     assert!(
         t > CONTROL_MIN_T,
         "the leaky control was not flagged: max |t| {t:.2} <= {CONTROL_MIN_T}"
@@ -426,8 +433,9 @@ fn ristretto_mul_is_constant_time() {
 #[cfg(feature = "alloc")]
 #[test]
 fn fixed_base_table_mul_is_constant_time() {
-    let table =
-        edwards25519::FixedBaseTable::new(&Point::mul_base(&Scalar::from_bytes_mod_order([0x71; 32])));
+    let table = edwards25519::FixedBaseTable::new(&Point::mul_base(&Scalar::from_bytes_mod_order(
+        [0x71; 32],
+    )));
     assert_constant_time_on(
         "fixed_base_table_mul",
         &|s: &Scalar| table.mul(s),

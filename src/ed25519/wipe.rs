@@ -8,8 +8,8 @@
 //! result; docs/wiping.md lists what cannot be wiped.
 
 /// How much stack [`scrub_stack`] overwrites: more than key expansion and signing use
-/// below the public function's frame (about 5 KiB on x86-64 in tests/stack_scan.rs,
-/// which fails if anything is left deeper).
+/// below the public function's frame (about 3 KiB on x86-64; tests/stack_scan.rs fails
+/// if anything is left deeper).
 const SCRUB_WORDS: usize = 1024; // 8 KiB
 
 /// Runs `f` in a frame of its own, below the caller's, so that [`scrub_stack`] called
@@ -20,8 +20,7 @@ pub(super) fn below<R>(f: impl FnOnce() -> R) -> R {
 }
 
 /// Overwrites the [`SCRUB_WORDS`] words of stack below the caller's frame with zeros,
-/// with volatile writes the compiler cannot drop. About 1,000 stores: small next to a
-/// signature.
+/// with volatile writes the compiler cannot drop (1,024 eight-byte stores).
 #[inline(never)]
 pub(super) fn scrub_stack() {
     let mut area = [0u64; SCRUB_WORDS];

@@ -53,7 +53,11 @@ impl SigningKey {
     /// assert!(key.verifying_key().verify_strict(b"hi", &a).is_ok());
     /// assert!(key.verifying_key().verify_strict(b"hi", &b).is_ok());
     /// ```
-    pub fn sign_hedged<R: rand_core::CryptoRng + ?Sized>(&self, msg: &[u8], rng: &mut R) -> Signature {
+    pub fn sign_hedged<R: rand_core::CryptoRng + ?Sized>(
+        &self,
+        msg: &[u8],
+        rng: &mut R,
+    ) -> Signature {
         let mut z = [0u8; Z_LEN];
         rng.fill_bytes(&mut z);
         let sig = self.sign_hedged_with_z(None, msg, &z);
@@ -143,7 +147,12 @@ impl SigningKey {
 
     /// Hedged signing with the randomness `z` given: prefix' = SHA-512(prefix || Z)[..32],
     /// then RFC 8032 signing with prefix' (draft -05 §3). Wipes prefix' and its digest.
-    pub(in crate::ed25519) fn sign_hedged_with_z(&self, dom: Option<&Dom2<'_>>, msg: &[u8], z: &[u8; Z_LEN]) -> Signature {
+    pub(in crate::ed25519) fn sign_hedged_with_z(
+        &self,
+        dom: Option<&Dom2<'_>>,
+        msg: &[u8],
+        z: &[u8; Z_LEN],
+    ) -> Signature {
         let mut hedged_prefix = [0u8; 32];
         super::super::wipe::scrubbed(|| {
             let mut digest = [0u8; 64];
