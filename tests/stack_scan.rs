@@ -431,7 +431,7 @@ fn scalar_multiplication_leaves_no_secret() {
     let (s, secrets) = secret_scalar(9);
     let s = Box::new(s);
     let p = Point::mul_base(&Scalar::from_bytes_mod_order(secret32(10)));
-    let expected = &p * &*s;
+    let expected = p * *s;
 
     let f: fn(&Scalar) -> Point = black_box(Point::mul_base);
     let (out, found) = run("Point::mul_base", &secrets, || {
@@ -471,7 +471,7 @@ fn scalar_multiplication_leaves_no_secret() {
         f(&s)
     });
     dirty.push(("RistrettoPoint::mul_base".to_string(), found.found.clone()));
-    assert_eq!(out, &rp * &*s);
+    assert_eq!(out, rp * *s);
     assert_eq!(base, RistrettoPoint::mul_base(&s));
     assert_all_clean(&dirty);
 }

@@ -421,7 +421,7 @@ fn ristretto_mul_is_constant_time() {
     let p = RistrettoPoint::mul_base(&Scalar::from_bytes_mod_order([0x3c; 32]));
     assert_constant_time_on(
         "ristretto_mul",
-        &|s: &Scalar| &p * s,
+        &|s: &Scalar| p * s,
         &fixed_scalar(),
         &random_scalar,
         4,

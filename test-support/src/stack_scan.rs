@@ -205,7 +205,7 @@ extern "C" fn trampoline(arg: *mut c_void) -> *mut c_void {
     // returning, and nothing else touches it meanwhile.
     let job = unsafe { &mut *arg.cast::<Job<'_>>() };
     // A panic must not unwind through this extern "C" frame: report it as a status.
-    match catch_unwind(AssertUnwindSafe(|| job())) {
+    match catch_unwind(AssertUnwindSafe(job)) {
         Ok(()) => core::ptr::null_mut(),
         Err(_) => core::ptr::without_provenance_mut(1),
     }
