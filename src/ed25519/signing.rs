@@ -151,7 +151,9 @@ impl SigningKey {
     }
 
     /// Signs `msg` (RFC 8032 §5.1.6, PureEdDSA): deterministic, the same key and message
-    /// always give the same signature. Constant time in the secret key and nonce.
+    /// always give the same signature. Constant time in the secret key and nonce. Where
+    /// fault injection or power analysis is a threat, prefer
+    /// [`SigningKey::sign_hedged`].
     ///
     /// ```
     /// use edwards25519::ed25519::{Error, SigningKey};
