@@ -33,9 +33,12 @@ impl TryRng for FuzzRng<'_> {
     }
     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
         for d in dst {
-            (*d, self.0) = match self.0 {
-                [b, rest @ ..] => (*b, rest),
-                [] => (0, &[]),
+            *d = match self.0.split_first() {
+                Some((&b, rest)) => {
+                    self.0 = rest;
+                    b
+                }
+                None => 0,
             };
         }
         Ok(())
