@@ -119,7 +119,6 @@ mod signing;
 #[cfg(feature = "signature")]
 mod traits;
 mod verifying;
-mod wipe;
 
 pub use batch::verify_batch;
 #[cfg(all(feature = "digest", feature = "signature"))]

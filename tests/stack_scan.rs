@@ -475,3 +475,78 @@ fn scalar_multiplication_leaves_no_secret() {
     assert_eq!(base, RistrettoPoint::mul_base(&s));
     assert_all_clean(&dirty);
 }
+
+/// The typed X25519 API (`edwards25519::x25519`): public keys and Diffie-Hellman from
+/// each secret type. The secret lives in the caller's (boxed) value; the scan looks for
+/// copies the library left in its frames.
+#[test]
+fn typed_x25519_leaves_no_secret() {
+    use edwards25519::x25519::{EphemeralSecret, PublicKey, ReusableSecret, StaticSecret};
+    let mut dirty: Vec<(String, Vec<(String, String)>)> = Vec::new();
+    let k = secret32(12);
+    let peer = PublicKey::from(x25519_dalek::x25519(
+        secret32(13),
+        x25519_dalek::X25519_BASEPOINT_BYTES,
+    ));
+    let secrets = x25519_secrets(&k);
+
+    let secret = Box::new(StaticSecret::from(k));
+    let f: fn(&StaticSecret) -> PublicKey = black_box(|s| PublicKey::from(s));
+    let (public, found) = run("PublicKey::from(&StaticSecret)", &secrets, || {
+        mark();
+        f(&secret)
+    });
+    dirty.push((
+        "PublicKey::from(&StaticSecret)".to_string(),
+        found.found.clone(),
+    ));
+    assert_eq!(
+        public.to_bytes(),
+        x25519_dalek::x25519(k, x25519_dalek::X25519_BASEPOINT_BYTES)
+    );
+
+    let f: fn(&StaticSecret, &PublicKey) -> [u8; 32] =
+        black_box(|s, p| s.diffie_hellman(p).to_bytes());
+    let (shared, found) = run("StaticSecret::diffie_hellman", &secrets, || {
+        mark();
+        f(&secret, &peer)
+    });
+    dirty.push((
+        "StaticSecret::diffie_hellman".to_string(),
+        found.found.clone(),
+    ));
+    assert_eq!(shared, x25519_dalek::x25519(k, peer.to_bytes()));
+
+    let mut rng = FixedRng(k, 0);
+    let reusable = Box::new(ReusableSecret::random_from_rng(&mut rng));
+    let f: fn(&ReusableSecret, &PublicKey) -> [u8; 32] =
+        black_box(|s, p| s.diffie_hellman(p).to_bytes());
+    let (shared, found) = run("ReusableSecret::diffie_hellman", &secrets, || {
+        mark();
+        f(&reusable, &peer)
+    });
+    dirty.push((
+        "ReusableSecret::diffie_hellman".to_string(),
+        found.found.clone(),
+    ));
+    assert_eq!(shared, x25519_dalek::x25519(k, peer.to_bytes()));
+
+    // An EphemeralSecret is consumed by use: made and used inside the scanned call (the
+    // library's random_from_rng builds it in the caller's frame, where it belongs).
+    let f: fn(&mut FixedRng, &PublicKey) -> [u8; 32] = black_box(|r, p| {
+        mark();
+        EphemeralSecret::random_from_rng(r)
+            .diffie_hellman(p)
+            .to_bytes()
+    });
+    let mut rng = FixedRng(k, 0);
+    let (shared, found) = run("EphemeralSecret::diffie_hellman", &secrets, || {
+        f(&mut rng, &peer)
+    });
+    dirty.push((
+        "EphemeralSecret::diffie_hellman".to_string(),
+        found.found.clone(),
+    ));
+    assert_eq!(shared, x25519_dalek::x25519(k, peer.to_bytes()));
+    assert_all_clean(&dirty);
+}

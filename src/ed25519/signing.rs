@@ -81,7 +81,7 @@ impl SigningKey {
             prefix: [0u8; 32],
             verifying_key: VerifyingKey::identity_placeholder(),
         };
-        super::wipe::scrubbed(|| key.expand());
+        crate::wipe::scrubbed(|| key.expand());
         key
     }
 
@@ -242,9 +242,9 @@ impl SigningKey {
     fn sign_with_prefix(&self, dom: Option<&Dom2<'_>>, prefix: &[u8; 32], msg: &[u8]) -> Signature {
         // The test-only cfg also skips the stack scrub, which would wipe the nonce.
         #[cfg(not(edwards25519_skip_wipe))]
-        return super::wipe::scrubbed(|| self.sign_with_prefix_inner(dom, prefix, msg));
+        return crate::wipe::scrubbed(|| self.sign_with_prefix_inner(dom, prefix, msg));
         #[cfg(edwards25519_skip_wipe)]
-        return super::wipe::below(|| self.sign_with_prefix_inner(dom, prefix, msg));
+        return crate::wipe::below(|| self.sign_with_prefix_inner(dom, prefix, msg));
     }
 
     /// [`SigningKey::sign_with_prefix`]'s computation, run below the scrubbed frame.
@@ -303,7 +303,7 @@ impl SigningKey {
     /// assert_eq!(x25519(a.to_x25519_scalar(), b_pub), x25519(b.to_x25519_scalar(), a_pub));
     /// ```
     pub fn to_x25519_scalar(&self) -> [u8; 32] {
-        super::wipe::scrubbed(|| {
+        crate::wipe::scrubbed(|| {
             let mut h = [0u8; 64];
             let mut hasher = Sha512::new();
             hasher.update(self.seed);

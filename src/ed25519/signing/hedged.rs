@@ -154,7 +154,7 @@ impl SigningKey {
         z: &[u8; Z_LEN],
     ) -> Signature {
         let mut hedged_prefix = [0u8; 32];
-        super::super::wipe::scrubbed(|| {
+        crate::wipe::scrubbed(|| {
             let mut digest = [0u8; 64];
             let mut h = Sha512::new();
             h.update(self.prefix);

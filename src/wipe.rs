@@ -1,4 +1,5 @@
-//! Wiping what signing leaves on the stack.
+//! Wiping what secret computations (Ed25519 key expansion and signing, X25519) leave on
+//! the stack.
 //!
 //! Named secrets (the nonce, its hash, the hedged prefix) are zeroized where they are
 //! held. What no name reaches is wiped by running the secret computation in frames
@@ -15,21 +16,21 @@ const SCRUB_WORDS: usize = 1024; // 8 KiB
 /// Runs `f` in a frame of its own, below the caller's, so that [`scrub_stack`] called
 /// next from the caller covers everything `f` and its callees wrote.
 #[inline(never)]
-pub(super) fn below<R>(f: impl FnOnce() -> R) -> R {
+pub(crate) fn below<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 
 /// Overwrites the [`SCRUB_WORDS`] words of stack below the caller's frame with zeros,
 /// with volatile writes the compiler cannot drop (1,024 eight-byte stores).
 #[inline(never)]
-pub(super) fn scrub_stack() {
+pub(crate) fn scrub_stack() {
     let mut area = [0u64; SCRUB_WORDS];
     zeroize::Zeroize::zeroize(&mut area);
     core::hint::black_box(&area);
 }
 
 /// `f` run by [`below`], then the stack it used scrubbed.
-pub(super) fn scrubbed<R>(f: impl FnOnce() -> R) -> R {
+pub(crate) fn scrubbed<R>(f: impl FnOnce() -> R) -> R {
     let out = below(f);
     scrub_stack();
     out
