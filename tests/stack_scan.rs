@@ -550,3 +550,42 @@ fn typed_x25519_leaves_no_secret() {
     assert_eq!(shared, x25519_dalek::x25519(k, peer.to_bytes()));
     assert_all_clean(&dirty);
 }
+
+/// The batch X25519 functions (nine secrets: one full group of eight lanes and one
+/// partial), stack and freed heap (the batch's work buffers).
+#[test]
+fn x25519_batches_leave_no_secret() {
+    use edwards25519::montgomery::x25519_batch;
+    let mut dirty: Vec<(String, Vec<(String, String)>)> = Vec::new();
+    let keys: Vec<[u8; 32]> = (0..9).map(|i| secret32(100 + i)).collect();
+    let us: Vec<[u8; 32]> = (0..9)
+        .map(|i| x25519_dalek::x25519(secret32(200 + i), x25519_dalek::X25519_BASEPOINT_BYTES))
+        .collect();
+    let secrets: Vec<(String, Vec<u8>)> = keys.iter().flat_map(x25519_secrets).collect();
+
+    type BatchFn = fn(&[[u8; 32]], &[[u8; 32]]) -> Vec<[u8; 32]>;
+    let f: BatchFn = black_box(|k, u| x25519_batch(k, u).expect("equal lengths"));
+    let (shared, found) = run("x25519_batch", &secrets, || {
+        mark();
+        f(&keys, &us)
+    });
+    dirty.push(("x25519_batch".to_string(), found.found.clone()));
+    for (i, s) in shared.iter().enumerate() {
+        assert_eq!(*s, x25519_dalek::x25519(keys[i], us[i]));
+    }
+
+    let f: fn(&[[u8; 32]]) -> Vec<MontgomeryPoint> =
+        black_box(MontgomeryPoint::mul_base_clamped_batch);
+    let (publics, found) = run("mul_base_clamped_batch", &secrets, || {
+        mark();
+        f(&keys)
+    });
+    dirty.push(("mul_base_clamped_batch".to_string(), found.found.clone()));
+    for (i, p) in publics.iter().enumerate() {
+        assert_eq!(
+            p.0,
+            x25519_dalek::x25519(keys[i], x25519_dalek::X25519_BASEPOINT_BYTES)
+        );
+    }
+    assert_all_clean(&dirty);
+}
