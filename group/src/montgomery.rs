@@ -198,8 +198,12 @@ impl MontgomeryPoint {
     /// assert_eq!(public.0, x25519(secret, X25519_BASEPOINT));
     /// ```
     pub fn mul_base_clamped(scalar: [u8; 32]) -> MontgomeryPoint {
-        let s = Scalar::from_bytes_with_clamping(scalar);
-        Point::mul_base(&s).to_montgomery()
+        #[allow(unused_mut)]
+        let mut s = Scalar::from_bytes_with_clamping(scalar);
+        let p = Point::mul_base(&s);
+        #[cfg(feature = "zeroize")]
+        zeroize::Zeroize::zeroize(&mut s);
+        p.to_montgomery()
     }
 
     /// The Edwards point with this u-coordinate, by the birational map
