@@ -76,7 +76,7 @@ pub fn cpu_has_bmi2_adx() -> bool {
 /// ```
 #[inline(always)]
 pub fn use_fast() -> bool {
-    !cfg!(edwards25519_backend = "portable") && cpu_has_bmi2_adx()
+    cfg!(edwards25519_x86) && cpu_has_bmi2_adx()
 }
 
 /// The name of the backend that [`FieldElement`](crate::FieldElement)'s operations run
@@ -92,7 +92,7 @@ pub fn use_fast() -> bool {
 /// assert!(portable.contains(&name) || backend::use_fast());
 /// ```
 pub fn selected() -> &'static str {
-    #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+    #[cfg(edwards25519_x86)]
     if use_fast() {
         return x86_64::NAME;
     }

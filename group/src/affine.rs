@@ -453,7 +453,7 @@ mod tests {
         let want: alloc::vec::Vec<AffinePoint> = points.iter().map(Point::to_affine).collect();
         assert_eq!(batch_to_affine_with::<FieldElement>(&points), want);
         // The portable 4×64 limbs, and the MULX/ADX ones where this CPU has them.
-        #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+        #[cfg(edwards25519_x86)]
         {
             use edwards25519_field::backend::u64x4::Fe64;
             assert_eq!(batch_to_affine_with::<Fe64>(&points), want);

@@ -632,7 +632,7 @@ mod tests {
             );
         }
         check::<edwards25519_field::backend::u64::Fe51>();
-        #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+        #[cfg(edwards25519_x86)]
         {
             check::<edwards25519_field::backend::u64x4::Fe64>();
             if edwards25519_field::backend::cpu_has_bmi2_adx() {

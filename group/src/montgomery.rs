@@ -478,7 +478,7 @@ mod tests {
             ladder::<edwards25519_field::backend::u64x4::Fe64>(&k, &u),
             want
         );
-        #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+        #[cfg(edwards25519_x86)]
         if edwards25519_field::backend::cpu_has_bmi2_adx() {
             assert_eq!(ladder::<crate::backend::serial::x86_64::Fast>(&k, &u), want);
         }
@@ -503,7 +503,7 @@ mod tests {
             points.iter().map(Point::to_montgomery).collect();
         assert_eq!(montgomery_batch::<FieldElement>(&points), want);
         // The portable 4×64 limbs, and the MULX/ADX ones where this CPU has them.
-        #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+        #[cfg(edwards25519_x86)]
         {
             use edwards25519_field::backend::u64x4::Fe64;
             assert_eq!(montgomery_batch::<Fe64>(&points), want);

@@ -513,10 +513,7 @@ mod tests {
 
     /// Both tables built and used on the IFMA instruction model (any CPU), against the
     /// selected backend's products.
-    #[cfg(all(
-        target_arch = "x86_64",
-        not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-    ))]
+    #[cfg(edwards25519_vector)]
     #[test]
     fn ifma_model_tables_agree() {
         let b = backend::vector::ifma::model::backend();

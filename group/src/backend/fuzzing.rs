@@ -49,20 +49,11 @@ impl Backend {
     pub fn is_available(self) -> bool {
         match self {
             Backend::SerialPortable | Backend::Serial => true,
-            #[cfg(all(
-                target_arch = "x86_64",
-                not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-            ))]
+            #[cfg(edwards25519_vector)]
             Backend::Avx2 => super::vector::avx2::detect().is_some(),
-            #[cfg(all(
-                target_arch = "x86_64",
-                not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-            ))]
+            #[cfg(edwards25519_vector)]
             Backend::Ifma => super::vector::ifma::detect().is_some(),
-            #[cfg(all(
-                target_arch = "x86_64",
-                not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-            ))]
+            #[cfg(edwards25519_vector)]
             Backend::IfmaModel => true,
             #[allow(unreachable_patterns)]
             _ => false,
@@ -82,26 +73,17 @@ impl Backend {
         let p = match self {
             Backend::SerialPortable => serial::run::<FieldElement, O>(op),
             Backend::Serial => super::run_serial(op),
-            #[cfg(all(
-                target_arch = "x86_64",
-                not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-            ))]
+            #[cfg(edwards25519_vector)]
             Backend::Avx2 => {
                 let b = super::vector::avx2::detect()?;
                 super::vector::avx2::run(b, op)
             }
-            #[cfg(all(
-                target_arch = "x86_64",
-                not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-            ))]
+            #[cfg(edwards25519_vector)]
             Backend::Ifma => {
                 let b = super::vector::ifma::detect()?;
                 super::vector::ifma::run(b, op)
             }
-            #[cfg(all(
-                target_arch = "x86_64",
-                not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-            ))]
+            #[cfg(edwards25519_vector)]
             Backend::IfmaModel => op.run(super::vector::ifma::model::backend()),
             #[allow(unreachable_patterns)]
             _ => return None,

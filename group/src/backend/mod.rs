@@ -43,19 +43,11 @@ pub(crate) mod serial;
 #[doc(hidden)]
 pub mod fuzzing;
 
-#[cfg(all(
-    target_arch = "x86_64",
-    not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-))]
+#[cfg(edwards25519_vector)]
 #[allow(unsafe_code)]
 pub(crate) mod vector;
 
-#[cfg(all(
-    test,
-    feature = "alloc",
-    target_arch = "x86_64",
-    not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-))]
+#[cfg(all(test, feature = "alloc", edwards25519_vector))]
 mod agreement;
 
 /// Point arithmetic in one representation. Every method is constant time except where
@@ -135,10 +127,7 @@ pub(crate) trait Op {
 /// first call).
 #[inline]
 pub(crate) fn run<O: Op>(op: O) -> O::Output {
-    #[cfg(all(
-        target_arch = "x86_64",
-        not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-    ))]
+    #[cfg(edwards25519_vector)]
     {
         #[cfg(not(edwards25519_backend = "avx2"))]
         if let Some(b) = vector::ifma::detect() {
@@ -163,10 +152,7 @@ pub(crate) fn run_serial<O: Op>(op: O) -> O::Output {
 /// `"avx512-ifma"`, `"avx2"`, or the serial backend's field limbs (`"x86-64 MULX/ADX"`,
 /// `"portable"`).
 pub fn selected() -> &'static str {
-    #[cfg(all(
-        target_arch = "x86_64",
-        not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-    ))]
+    #[cfg(edwards25519_vector)]
     {
         #[cfg(not(edwards25519_backend = "avx2"))]
         if vector::ifma::detect().is_some() {
@@ -189,10 +175,7 @@ mod tests {
     /// "absent" (the results would still agree, only slower) fails here.
     #[test]
     fn the_fastest_backend_cpuid_reports_runs() {
-        #[cfg(all(
-            target_arch = "x86_64",
-            not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-        ))]
+        #[cfg(edwards25519_vector)]
         let want = {
             let avx2 = std::is_x86_feature_detected!("avx2");
             let ifma = avx2
@@ -207,10 +190,7 @@ mod tests {
                 edwards25519_field::backend::selected()
             }
         };
-        #[cfg(not(all(
-            target_arch = "x86_64",
-            not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-        )))]
+        #[cfg(not(edwards25519_vector))]
         let want = edwards25519_field::backend::selected();
         assert_eq!(super::selected(), want);
     }
