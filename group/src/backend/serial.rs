@@ -11,8 +11,8 @@ use core::marker::PhantomData;
 use edwards25519_field::{FieldArith, FieldElement};
 
 use super::{Op, PointBackend};
+use crate::models::select;
 use crate::models::{AffineCached, Cached, Completed, Extended};
-use crate::scalar_mul::select;
 use crate::tables::{self, BaseTable, OddMultiples};
 
 /// A field backend with its own copy of the base point tables.
@@ -138,7 +138,7 @@ impl<F: CurveField> PointBackend for Serial<F> {
     fn affine_addends(self, points: &[Extended<FieldElement>]) -> alloc::vec::Vec<AffineCached<F>> {
         let points: alloc::vec::Vec<Extended<F>> =
             points.iter().map(|p| p.convert::<F>()).collect();
-        crate::scalar_mul::pippenger::batch_to_affine_cached(&points)
+        crate::models::batch_to_affine_cached(&points)
     }
 }
 

@@ -7,7 +7,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use super::*;
-use crate::order_four_point;
+use crate::point::order_four_point;
 
 /// A decimal string as a field element, by schoolbook multiply-by-10 on 32
 /// little-endian bytes (independent of the field code; the value must be below 2^256).

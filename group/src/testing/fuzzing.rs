@@ -9,10 +9,10 @@ use alloc::vec::Vec;
 
 use edwards25519_field::FieldElement;
 
-use super::{Op, serial};
+use crate::backend::{Op, serial};
 use crate::models::Extended;
-use crate::multiscalar::{Straus, VartimeMultiscalar};
 use crate::scalar_mul::fixed_base::MulBase;
+use crate::scalar_mul::multiscalar::{Straus, VartimeMultiscalar};
 use crate::scalar_mul::variable_base::ScalarMult;
 use crate::scalar_mul::vartime_double_base::VartimeDoubleBase;
 use crate::{Point, Scalar};
@@ -50,9 +50,9 @@ impl Backend {
         match self {
             Backend::SerialPortable | Backend::Serial => true,
             #[cfg(edwards25519_vector)]
-            Backend::Avx2 => super::vector::avx2::detect().is_some(),
+            Backend::Avx2 => crate::backend::vector::avx2::detect().is_some(),
             #[cfg(edwards25519_vector)]
-            Backend::Ifma => super::vector::ifma::detect().is_some(),
+            Backend::Ifma => crate::backend::vector::ifma::detect().is_some(),
             #[cfg(edwards25519_vector)]
             Backend::IfmaModel => true,
             #[allow(unreachable_patterns)]
@@ -72,19 +72,19 @@ impl Backend {
     fn run<O: Op<Output = Extended<FieldElement>>>(self, op: O) -> Option<Point> {
         let p = match self {
             Backend::SerialPortable => serial::run::<FieldElement, O>(op),
-            Backend::Serial => super::run_serial(op),
+            Backend::Serial => crate::backend::dispatch::run_serial(op),
             #[cfg(edwards25519_vector)]
             Backend::Avx2 => {
-                let b = super::vector::avx2::detect()?;
-                super::vector::avx2::run(b, op)
+                let b = crate::backend::vector::avx2::detect()?;
+                crate::backend::vector::avx2::run(b, op)
             }
             #[cfg(edwards25519_vector)]
             Backend::Ifma => {
-                let b = super::vector::ifma::detect()?;
-                super::vector::ifma::run(b, op)
+                let b = crate::backend::vector::ifma::detect()?;
+                crate::backend::vector::ifma::run(b, op)
             }
             #[cfg(edwards25519_vector)]
-            Backend::IfmaModel => op.run(super::vector::ifma::model::backend()),
+            Backend::IfmaModel => op.run(crate::backend::vector::ifma::model::backend()),
             #[allow(unreachable_patterns)]
             _ => return None,
         };

@@ -8,7 +8,8 @@ use edwards25519_field::FieldElement;
 use edwards25519_scalar::Scalar;
 
 use crate::Point;
-use crate::backend::{self, Op, PointBackend};
+use crate::backend::dispatch;
+use crate::backend::{Op, PointBackend};
 use crate::models::Extended;
 use crate::scalar_mul::{pippenger, straus};
 
@@ -148,7 +149,7 @@ impl Point {
         let points = collect_points(points);
         assert!(digits.len() == points.len(), "{}", LENGTH_MISMATCH);
 
-        let result = backend::run(Straus {
+        let result = dispatch::run(Straus {
             digits: &digits,
             points: &points,
         });
@@ -193,7 +194,7 @@ impl Point {
         let scalars: Vec<Scalar> = scalars.into_iter().map(|s| *s.borrow()).collect();
         let points = collect_points(points);
         assert!(scalars.len() == points.len(), "{}", LENGTH_MISMATCH);
-        Point(backend::run(VartimeMultiscalar {
+        Point(dispatch::run(VartimeMultiscalar {
             scalars: &scalars,
             points: &points,
         }))

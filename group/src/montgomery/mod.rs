@@ -35,6 +35,9 @@
 //! assert_eq!(alice_shared, bob_shared.0);
 //! ```
 
+#[cfg(feature = "serde")]
+mod serde_impl;
+
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
@@ -489,7 +492,7 @@ mod tests {
     #[cfg(feature = "alloc")]
     #[test]
     fn montgomery_batch_on_both_backends() {
-        let t4 = crate::order_four_point();
+        let t4 = crate::point::order_four_point();
         let t2 = t4.double();
         let points: alloc::vec::Vec<Point> = (0..12u8)
             .map(|i| match i % 4 {

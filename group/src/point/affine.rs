@@ -68,8 +68,8 @@ impl AffinePoint {
     /// assert_eq!(AffinePoint::GENERATOR.to_bytes(), Point::GENERATOR.to_bytes());
     /// ```
     pub const GENERATOR: AffinePoint = AffinePoint {
-        x: crate::BASE_X,
-        y: crate::BASE_Y,
+        x: crate::tables::BASE_X,
+        y: crate::tables::BASE_Y,
     };
 
     /// The x-coordinate.
@@ -158,7 +158,7 @@ impl AffinePoint {
     /// assert_eq!(p.to_affine().to_bytes(), p.to_bytes());
     /// ```
     pub fn to_bytes(&self) -> [u8; 32] {
-        crate::encoding::encode_affine(&self.x, &self.y)
+        crate::point::encoding::encode_affine(&self.x, &self.y)
     }
 
     /// Decodes with [`Point::from_bytes`]'s lenient rules (upstream `SetBytes`,
@@ -442,7 +442,7 @@ mod tests {
     #[cfg(feature = "alloc")]
     #[test]
     fn batch_on_both_backends() {
-        let t4 = crate::order_four_point();
+        let t4 = crate::point::order_four_point();
         let points: alloc::vec::Vec<Point> = (0..9u8)
             .map(|i| match i % 3 {
                 0 => Point::IDENTITY,
