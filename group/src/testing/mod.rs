@@ -9,4 +9,5 @@
 #[cfg(all(test, feature = "alloc", edwards25519_vector))]
 mod backends_agree;
 #[cfg(feature = "fuzzing")]
+#[doc(hidden)]
 pub mod fuzzing;
