@@ -99,21 +99,6 @@ pub fn selected() -> &'static str {
     <crate::fe_impl::Inner as crate::FieldArith>::BACKEND
 }
 
-/// Evaluates `$body` with the type alias `$F` bound to [`FieldElement`](crate::FieldElement)
-/// (whose operations pick the backend on a cached CPUID check).
-///
-/// Kept so that code written against the earlier dispatcher compiles; it no longer
-/// names the MULX/ADX type, which is reachable only with a proof of the CPU check
-/// (see the `x86_64` module).
-#[macro_export]
-macro_rules! dispatch {
-    ($F:ident => $body:expr) => {{
-        #[allow(dead_code)]
-        type $F = $crate::FieldElement;
-        $body
-    }};
-}
-
 /// Operators, `Default`, `Debug`, equality, selection and zeroizing for a backend's
 /// limb type `$t` (a tuple struct over `$limbs`), from its module's limb functions.
 macro_rules! limb_ops {

@@ -468,7 +468,7 @@ impl Point {
     /// assert_eq!(Point::map_to_curve(&FieldElement::ZERO), Point::IDENTITY);
     /// ```
     pub fn map_to_curve(u: &FieldElement) -> Point {
-        edwards25519_field::dispatch!(F => {
+        crate::backend::serial::field_dispatch!(F => {
             Point(map_to_edwards(&F::from_field(u)).convert::<FieldElement>())
         })
     }
@@ -500,7 +500,7 @@ impl Point {
     pub fn hash_to_curve(msg: &[u8], dst: &[u8]) -> Point {
         let mut u = [FieldElement::ZERO; 2];
         fill_field(msg, dst, &mut u);
-        edwards25519_field::dispatch!(F => finish::<F>(&u))
+        crate::backend::serial::field_dispatch!(F => finish::<F>(&u))
     }
 
     /// RFC 9380 `encode_to_curve`, suite `edwards25519_XMD:SHA-512_ELL2_NU_`: one field
@@ -527,7 +527,7 @@ impl Point {
     pub fn encode_to_curve(msg: &[u8], dst: &[u8]) -> Point {
         let mut u = [FieldElement::ZERO; 1];
         fill_field(msg, dst, &mut u);
-        edwards25519_field::dispatch!(F => finish::<F>(&u))
+        crate::backend::serial::field_dispatch!(F => finish::<F>(&u))
     }
 }
 

@@ -327,7 +327,7 @@ impl Point {
     /// assert!(us.iter().zip(&points).all(|(u, p)| *u == p.to_montgomery()));
     /// ```
     pub fn to_montgomery_batch(points: &[Point]) -> alloc::vec::Vec<MontgomeryPoint> {
-        edwards25519_field::dispatch!(F => montgomery_batch::<F>(points))
+        crate::backend::serial::field_dispatch!(F => montgomery_batch::<F>(points))
     }
 }
 

@@ -121,8 +121,11 @@ impl AffinePoint {
         x: &FieldElement,
         y: &FieldElement,
     ) -> Result<AffinePoint, DecodeError> {
-        let (x2, y2) = (x.square(), y.square());
-        let on_curve = (y2 - x2).ct_eq(&(FieldElement::ONE + D * x2 * y2));
+        // One backend choice for the whole check (as for every operation here).
+        let on_curve = crate::backend::serial::field_dispatch!(F => {
+            let (x2, y2) = (F::from_field(x).square(), F::from_field(y).square());
+            (y2 - x2).ct_eq(&(F::ONE + F::from_field(&D) * x2 * y2))
+        });
         if bool::from(on_curve) {
             Ok(AffinePoint { x: *x, y: *y })
         } else {
@@ -242,7 +245,7 @@ impl Point {
     /// assert_eq!(AffinePoint::from_coordinates(&a.x(), &a.y()), Ok(a));
     /// ```
     pub fn to_affine(&self) -> AffinePoint {
-        edwards25519_field::dispatch!(F => {
+        crate::backend::serial::field_dispatch!(F => {
             let p = self.0.convert::<F>();
             affine_from(&p, &<F as FieldArith>::invert(&p.z))
         })
@@ -274,7 +277,7 @@ impl Point {
     /// assert!(affine.iter().zip(&points).all(|(a, p)| *a == p.to_affine()));
     /// ```
     pub fn batch_to_affine(points: &[Point]) -> alloc::vec::Vec<AffinePoint> {
-        edwards25519_field::dispatch!(F => batch_to_affine_with::<F>(points))
+        crate::backend::serial::field_dispatch!(F => batch_to_affine_with::<F>(points))
     }
 }
 

@@ -92,7 +92,7 @@ impl Op for VartimeMultiscalar<'_> {
 /// Field-operation counts (see `pippenger::window_bits`) agree: Straus costs a flat
 /// ~415 multiplications per term, Pippenger with c = 6 432 at 192 terms and 399 at 256.
 /// So the crossover is between 192 and 256 terms; 256 is where the faster backend (the
-/// one `dispatch!` picks on x86-64 with BMI2 and ADX) turns. Re-measure on a quiet
+/// one `field_dispatch!` picks on x86-64 with BMI2 and ADX) turns. Re-measure on a quiet
 /// machine with the `VarTimeMultiScalarMult` benchmarks.
 const PIPPENGER_THRESHOLD: usize = 256;
 
