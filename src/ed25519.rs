@@ -46,8 +46,7 @@
 //!
 //! With the `serde` feature, [`SigningKey`], [`VerifyingKey`] and [`Signature`]
 //! serialize to the same bytes as ed25519-dalek 3's keys and the `ed25519` 3 crate's
-//! `Signature`, in every format: the table is in the crate docs,
-//! [serde wire formats](crate#serde-wire-formats).
+//! `Signature`, in every format: the table is docs/serde.md in the repository.
 //!
 //! ```
 //! use edwards25519::ed25519::{Error, SigningKey};
