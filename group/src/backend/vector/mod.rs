@@ -20,7 +20,9 @@
 
 pub(crate) mod avx2;
 pub(crate) mod ifma;
+pub(crate) mod ifma52x4;
 pub(crate) mod point;
+pub(crate) mod x25519_ifma;
 
 use edwards25519_field::FieldElement;
 use subtle::Choice;
