@@ -23,6 +23,7 @@ use std::hint::black_box;
 use std::sync::Mutex;
 use std::time::Instant;
 
+use edwards25519::montgomery::MontgomeryPoint;
 use edwards25519::{Point, Scalar};
 use edwards25519_test_support::SplitMix64;
 
@@ -109,7 +110,7 @@ fn inputs(fixed: Scalar, n: usize, seed: u64) -> (Vec<u8>, Vec<Scalar>) {
 /// the TSC without a system call: about 20 ns resolution (~30 ns per reading), against
 /// operations of several µs (here ~8 µs mul_base, ~30 µs ScalarMult on a 2-core VM).
 /// (`rdtsc` itself would need `unsafe`, which the workspace denies.)
-fn measure<F: Fn(&Scalar) -> Point>(op: F, scalars: &[Scalar]) -> Vec<u64> {
+fn measure<T, F: Fn(&Scalar) -> T>(op: F, scalars: &[Scalar]) -> Vec<u64> {
     let mut times = Vec::with_capacity(scalars.len());
     for s in scalars {
         // black_box on the input pins the call after `start`; on the output, before
@@ -175,7 +176,7 @@ fn moments_below(classes: &[u8], times: &[u64], limit: u64) -> [Moments; 2] {
 /// One round: measures `op` on inputs drawn from `seed` and returns max |t| over the
 /// crops (a crop with under two measurements in a class is skipped),
 /// printing every crop so a failure can be diagnosed.
-fn round<F: Fn(&Scalar) -> Point>(name: &str, op: F, fixed: Scalar, n: usize, seed: u64) -> f64 {
+fn round<T, F: Fn(&Scalar) -> T>(name: &str, op: F, fixed: Scalar, n: usize, seed: u64) -> f64 {
     let (classes, scalars) = inputs(fixed, n, seed);
     let times = measure(op, &scalars);
     let classes = &classes[WARMUP..];
@@ -234,7 +235,7 @@ fn setup(name: &str) -> Option<std::sync::MutexGuard<'static, ()>> {
 }
 
 /// Passes if any of up to [`ROUNDS`] rounds has max |t| below [`T_BOUND`].
-fn assert_constant_time<F: Fn(&Scalar) -> Point + Copy>(name: &str, op: F, seed: u64) {
+fn assert_constant_time<T, F: Fn(&Scalar) -> T + Copy>(name: &str, op: F, seed: u64) {
     let Some(_guard) = setup(name) else { return };
     let n = samples();
     let mut seen = Vec::new();
@@ -259,6 +260,15 @@ fn scalar_mult_is_constant_time() {
     // A fixed point other than the base point (`&Point * &Scalar`, upstream ScalarMult).
     let p = &Point::mul_base(&Scalar::from_bytes_mod_order([0xa7; 32]));
     assert_constant_time("scalar_mult", move |s: &Scalar| p * s, 2);
+}
+
+/// X25519 (`MontgomeryPoint::mul_clamped`, the ladder this CPU selects: the AVX-512
+/// IFMA one where CPUID reports it, else the serial one) with a fixed peer u; the
+/// secret is the scalar's 32 bytes, clamped by the call.
+#[test]
+fn x25519_is_constant_time() {
+    let u = MontgomeryPoint::mul_base_clamped([0x5a; 32]);
+    assert_constant_time("x25519", move |s: &Scalar| u.mul_clamped(s.to_bytes()), 4);
 }
 
 /// The harness must flag a leak: a·A by the variable-time double-base multiplication

@@ -174,6 +174,13 @@ impl MontgomeryPoint {
         MontgomeryPoint(crate::backend::serial::field_dispatch!(F => ladder::<F>(&k, &u)))
     }
 
+    #[doc(hidden)]
+    pub fn tmp_mul_clamped_serial(&self, scalar: [u8; 32]) -> MontgomeryPoint {
+        let k = clamp(scalar);
+        let u = FieldElement::from_bytes(&self.0);
+        MontgomeryPoint(crate::backend::serial::field_dispatch!(F => ladder::<F>(&k, &u)))
+    }
+
     /// [`MontgomeryPoint::mul_clamped`], refusing an all-zero result (u of small order,
     /// RFC 7748 §6.1): none then. Constant time (the check is a [`Choice`]).
     ///

@@ -55,6 +55,28 @@ pub(crate) const FOUR_P: [u64; 5] = [
     (1 << 49) - 2,
 ];
 
+/// 64p = 2^261 - 1216 with limbs 0…3 at least 2^57 - 1216 and limb 4 at least 2^53 -
+/// 32, above every limb of a small product (below 2^52 + 2^23): 2^57 - 1216,
+/// 2^57 - 32 (three times), 2^53 - 32. The offset of [`F52::mul_small_sub`].
+pub(crate) const SIXTY_FOUR_P: [u64; 5] = [
+    (1 << 57) - 1216,
+    (1 << 57) - 32,
+    (1 << 57) - 32,
+    (1 << 57) - 32,
+    (1 << 53) - 32,
+];
+
+/// 1024p = 2^265 - 19456 with limbs 0…3 at least 2^61 - 19456 and limb 4 at least
+/// 2^57 - 512, above every limb of a wide product (below 2^56): 2^61 - 19456,
+/// 2^61 - 512 (three times), 2^57 - 512. The offset of [`F52::sub_lanes_wide`].
+pub(crate) const P1024: [u64; 5] = [
+    (1 << 61) - 19456,
+    (1 << 61) - 512,
+    (1 << 61) - 512,
+    (1 << 61) - 512,
+    (1 << 57) - 512,
+];
+
 /// Four field elements in radix 2^52, limb-sliced: `.0[i]` holds limb i of all four.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct F52<L>(pub(crate) [L; 5]);
@@ -181,6 +203,17 @@ impl<L: Lanes> F52<L> {
         }))
     }
 
+    /// self + 1024p - b in the lanes of `NEG`, self + b elsewhere; takes wide values
+    /// (the output of [`F52::mul_wide`], limbs below 2^56, or tight ones), gives limbs
+    /// below 2^56 + 2^61 < 2^62 for [`F52::carry`].
+    #[inline(always)]
+    pub(crate) fn sub_lanes_wide<const NEG: i32>(&self, b: &Self) -> Self {
+        F52(five!(|i| {
+            let neg = L::splat(P1024[i]).sub(b.0[i]);
+            self.0[i].add(b.0[i].blend::<NEG>(neg))
+        }))
+    }
+
     /// Lane k of the result is lane `(ORDER >> 2k) & 3` of self.
     #[inline(always)]
     pub(crate) fn permute<const ORDER: i32>(&self) -> Self {
@@ -192,6 +225,12 @@ impl<L: Lanes> F52<L> {
     pub(crate) fn zero_lanes<const BLEND: i32>(&self) -> Self {
         let zero = L::splat(0);
         F52(five!(|i| self.0[i].blend::<BLEND>(zero)))
+    }
+
+    /// b in the lanes of `BLEND`, self elsewhere.
+    #[inline(always)]
+    pub(crate) fn blend<const BLEND: i32>(&self, b: &Self) -> Self {
+        F52(five!(|i| self.0[i].blend::<BLEND>(b.0[i])))
     }
 
     /// Lanes (0, 1) and (2, 3) exchanged where `mask` is all ones, kept where it is
@@ -239,26 +278,26 @@ impl<L: Lanes> F52<L> {
     /// column then stays below 11·2^52 + 2^54 < 2^57, and [`F52::carry`] finishes.
     #[inline(always)]
     fn fold(z: &[L; 10]) -> Self {
-        let zero = L::splat(0);
+        Self::fold_wide(z).carry()
+    }
+
+    /// [`F52::fold`] without the final carry: wide limbs, below 2^56 (column 4:
+    /// 9·2^52 + 2^54 + 2^15; the others 11·2^52 + 2^15).
+    #[inline(always)]
+    fn fold_wide(z: &[L; 10]) -> Self {
         let c608 = L::splat(C608);
         let m52 = L::splat(M52);
-        // Plain loops, not `core::array::from_fn`: its closure would be compiled
-        // outside the function with the target features on (see `ifma`'s `unrolled!`).
-        let mut lo_fold = [zero; 4];
-        let mut hi_fold = [zero; 4];
+        // The folded terms accumulate straight into the low columns (no zeroed
+        // accumulators, no separate additions: the step is bound by the vector ports).
+        let mut r = [z[0], z[1], z[2], z[3], z[4].add(mul608(z[9]))];
         for j in 0..4 {
             let low = z[j + 5].and(m52);
-            lo_fold[j] = zero.madd52lo(low, c608);
-            hi_fold[j] = zero.madd52hi(low, c608).add(mul608(z[j + 5].shr::<52>()));
+            r[j] = r[j].madd52lo(low, c608);
+            r[j + 1] = r[j + 1]
+                .madd52hi(low, c608)
+                .add(mul608(z[j + 5].shr::<52>()));
         }
-        F52([
-            z[0].add(lo_fold[0]),
-            z[1].add(lo_fold[1]).add(hi_fold[0]),
-            z[2].add(lo_fold[2]).add(hi_fold[1]),
-            z[3].add(lo_fold[3]).add(hi_fold[2]),
-            z[4].add(mul608(z[9])).add(hi_fold[3]),
-        ])
-        .carry()
+        F52(r)
     }
 
     /// self·b lane by lane; takes tight values, gives tight ones.
@@ -269,8 +308,19 @@ impl<L: Lanes> F52<L> {
     /// chains of at most five `vpmadd52` per column).
     #[inline(always)]
     pub(crate) fn mul(&self, b: &Self) -> Self {
+        self.mul_wide(b).carry()
+    }
+
+    /// [`F52::mul`] without the final carry: wide limbs (below 2^56), for
+    /// [`F52::sub_lanes_wide`] and then [`F52::carry`], which saves one carry.
+    #[inline(always)]
+    pub(crate) fn mul_wide(&self, b: &Self) -> Self {
         let (a, b) = (&self.0, &b.0);
         let zero = L::splat(0);
+        // Two accumulators per column, low and high halves: chains of at most five
+        // dependent `vpmadd52`. (Four, split by i < 3, shortened the chains but cost
+        // 30 more additions per product and measured no faster: the step is bound by
+        // the vector ports, not by latency.)
         let mut lo = [zero; 10];
         let mut hi = [zero; 10];
         for i in 0..5 {
@@ -283,7 +333,7 @@ impl<L: Lanes> F52<L> {
         for k in 0..10 {
             z[k] = lo[k].add(hi[k]);
         }
-        Self::fold(&z)
+        Self::fold_wide(&z)
     }
 
     /// self² lane by lane; takes tight values, gives tight ones.
@@ -333,6 +383,18 @@ impl<L: Lanes> F52<L> {
             hi[2].madd52lo(x[3], c),
             hi[3].madd52lo(x[4], c),
         ])
+    }
+
+    /// 64p + self·c - q·d lane by lane, for constants c, d < 2^17 per lane; takes tight
+    /// values, gives limbs below 2^57 + 2^53 < 2^58 for [`F52::carry`].
+    ///
+    /// [`F52::mul_small`] gives limbs below 2^52 + 2^23 (limb 0: the low half plus
+    /// 608 times a high half below 2^13; the others: a low half plus a high half
+    /// below 2^17), which [`SIXTY_FOUR_P`]'s limbs exceed, so no limb goes negative.
+    #[inline(always)]
+    pub(crate) fn mul_small_sub(&self, c: L, q: &Self, d: L) -> Self {
+        let (a, b) = (self.mul_small(c), q.mul_small(d));
+        F52(five!(|i| L::splat(SIXTY_FOUR_P[i]).sub(b.0[i]).add(a.0[i])))
     }
 }
 
@@ -426,17 +488,25 @@ mod tests {
             let a4 = [w[0], w[1], w[2], w[3]];
             let b4 = [w[4], w[5], w[6], w[7]];
             let (a, b) = (vec4::<L>(a4), vec4::<L>(b4));
+            const NEG: i32 = lanes(false, true, false, true);
             let mul = limbs(&a.mul(&b));
+            let wide = a.mul_wide(&b);
+            assert!(limbs(&wide).iter().flatten().all(|&l| l < 1 << 56));
+            let wsub = limbs(&wide.sub_lanes_wide::<NEG>(&b.mul_wide(&a)).carry());
             let sq = limbs(&a.square());
             let sum = limbs(&a.add(&b).carry());
-            const NEG: i32 = lanes(false, true, false, true);
             let sub = limbs(&a.sub_lanes::<NEG>(&b).carry());
             let c = [1u64, 0, 121_666, (1 << 17) - 1];
             let small_raw = limbs(&a.mul_small(L::from_array(c)));
             let small = limbs(&a.mul_small(L::from_array(c)).add(&b).carry());
+            let d = [(1 << 17) - 1, 121_665, 0, 1u64];
+            let diff = limbs(
+                &a.mul_small_sub(L::from_array(c), &b, L::from_array(d))
+                    .carry(),
+            );
             for k in 0..4 {
                 let (x, y) = (value(a4[k]), value(b4[k]));
-                for out in [mul[k], sq[k], sum[k], sub[k], small[k]] {
+                for out in [mul[k], sq[k], sum[k], sub[k], small[k], diff[k], wsub[k]] {
                     assert!(is_tight(out), "case {n} lane {k}: {out:?}");
                 }
                 assert!(small_raw[k].iter().all(|&l| l < 1 << 53));
@@ -449,8 +519,18 @@ mod tests {
                     (&x + &y) % &pm
                 };
                 assert_eq!(value(sub[k]) % &pm, want_sub, "sub {n} {k}");
+                let want_wsub = if k % 2 == 1 {
+                    0u8.into()
+                } else {
+                    (&x * &y * 2u8) % &pm
+                };
+                assert_eq!(value(wsub[k]) % &pm, want_wsub, "sub_lanes_wide {n} {k}");
                 let want_small = (&x * BigUint::from(c[k]) + &y) % &pm;
                 assert_eq!(value(small[k]) % &pm, want_small, "mul_small {n} {k}");
+                let want_diff = (&x * BigUint::from(c[k]) + &pm * (BigUint::from(d[k]) * 4u8)
+                    - &y * BigUint::from(d[k]))
+                    % &pm;
+                assert_eq!(value(diff[k]) % &pm, want_diff, "mul_small_sub {n} {k}");
                 // The conversion to a portable element reduces.
                 let f = vec4::<L>(a4).lane(k);
                 assert_eq!(f, fe(&x), "lane {n} {k}");
@@ -459,8 +539,10 @@ mod tests {
     }
 
     #[test]
-    fn four_p_is_four_p() {
+    fn offsets_are_multiples_of_p() {
         assert_eq!(value(FOUR_P), p() * 4u8);
+        assert_eq!(value(SIXTY_FOUR_P), p() * 64u8);
+        assert_eq!(value(P1024), p() * 1024u16);
     }
 
     #[test]

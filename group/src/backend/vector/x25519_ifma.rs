@@ -9,7 +9,9 @@
 //! 3. (DA + CB, DA - CB, AA, E = AA - BB), carried; (DA + CB, DA - CB, BB,
 //!    BB + a24·E) with a24·E by one small multiplication; one multiplication of the two:
 //!    ((DA + CB)², (DA - CB)², AA·BB, E·(BB + a24·E)) = (x3', W, x2', z2');
-//! 4. one multiplication by (1, x1, 1, 1): (x3', x1·W, x2', z2') is the next state.
+//! 4. one multiplication by (1, x1, 1, 1): (x3', x1·W, x2', z2') is the next state,
+//!    left wide (not carried): the next step's sums and differences take wide
+//!    values and are carried anyway.
 //!
 //! That is the grouping of the step's products into four-lane multiplications of
 //! the 4-way vectorized ladders (Hisil, Egrice, Ozdemir, "Fast 4 way vectorized ladder
@@ -55,8 +57,9 @@ pub(crate) fn cpu_has_ifma() -> bool {
 ///
 /// **Invariant** (the portable ladder's, `crate::montgomery`): at the top of the step
 /// for bit t, after the pending swap, (x2 : z2) is \[m\]P and (x3 : z3) is \[m + 1\]P for
-/// m = k >> (t + 1). Every lane is tight at the top of a step (the output of a
-/// multiplication); the carries in between keep every multiplier operand tight.
+/// m = k >> (t + 1). Every lane is wide at the top of a step (tight for the first, the
+/// output of [`F52::mul_wide`] after), and the carries keep every multiplier operand
+/// tight.
 #[inline(always)]
 pub(crate) fn ladder<L: Lanes>(k: &[u8; 32], u: &FieldElement) -> (FieldElement, FieldElement) {
     let (one, zero) = (FieldElement::ONE, FieldElement::ZERO);
@@ -75,7 +78,9 @@ pub(crate) fn ladder<L: Lanes>(k: &[u8; 32], u: &FieldElement) -> (FieldElement,
         // (x2, x2, x3, x3) ± (z2, z2, z3, z3) = (A, B, C, D).
         let abcd = v
             .permute::<{ order(2, 2, 0, 0) }>()
-            .sub_lanes::<{ lanes(false, true, false, true) }>(&v.permute::<{ order(3, 3, 1, 1) }>())
+            .sub_lanes_wide::<{ lanes(false, true, false, true) }>(
+                &v.permute::<{ order(3, 3, 1, 1) }>(),
+            )
             .carry();
         // (A, B, D, C)·(A, B, A, B) = (AA, BB, DA, CB).
         let m1 = abcd
@@ -98,10 +103,10 @@ pub(crate) fn ladder<L: Lanes>(k: &[u8; 32], u: &FieldElement) -> (FieldElement,
         // ((DA + CB)², (DA - CB)², AA·BB, E·(BB + a24·E)).
         let m2 = left.mul(&right);
 
-        // (x3, x1·(DA - CB)², x2, z2).
-        v = m2.mul(&x1);
+        // (x3, x1·(DA - CB)², x2, z2), left wide: the next step's sums carry it.
+        v = m2.mul_wide(&x1);
     }
-    v = v.swap_halves_if(L::splat(0u64.wrapping_sub(swap)));
+    v = v.swap_halves_if(L::splat(0u64.wrapping_sub(swap))).carry();
     (v.lane(2), v.lane(3))
 }
 
