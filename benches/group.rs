@@ -7,7 +7,8 @@
 //! Straus/Pippenger crossover and what Ed25519 batch verification uses).
 //!
 //! Inputs are fixed pseudo-random scalars and points, passed through `black_box`.
-//! curve25519-dalek's figures for the same operations are in `benches/comparison.rs`.
+//! Other libraries' figures for the same operations come from the same-run peer driver,
+//! `scripts/peers`.
 
 use std::hint::black_box;
 

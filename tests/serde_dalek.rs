@@ -15,21 +15,21 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 #[derive(Clone, Copy, Debug)]
-enum Format {
+pub(crate) enum Format {
     Bincode,
     Postcard,
     Cbor,
     Json,
 }
 
-const FORMATS: [Format; 4] = [
+pub(crate) const FORMATS: [Format; 4] = [
     Format::Bincode,
     Format::Postcard,
     Format::Cbor,
     Format::Json,
 ];
 
-fn ser<T: Serialize>(f: Format, v: &T) -> Vec<u8> {
+pub(crate) fn ser<T: Serialize>(f: Format, v: &T) -> Vec<u8> {
     match f {
         Format::Bincode => bincode::serialize(v).expect("bincode"),
         Format::Postcard => postcard::to_allocvec(v).expect("postcard"),
@@ -42,7 +42,7 @@ fn ser<T: Serialize>(f: Format, v: &T) -> Vec<u8> {
     }
 }
 
-fn de<T: DeserializeOwned>(f: Format, bytes: &[u8]) -> Result<T, String> {
+pub(crate) fn de<T: DeserializeOwned>(f: Format, bytes: &[u8]) -> Result<T, String> {
     match f {
         Format::Bincode => bincode::deserialize(bytes).map_err(|e| e.to_string()),
         Format::Postcard => postcard::from_bytes(bytes).map_err(|e| e.to_string()),
@@ -102,7 +102,7 @@ fn byte_string(f: Format, bytes: &[u8]) -> Vec<u8> {
 }
 
 /// What a 32-tuple of `bytes` is in each format, written out by hand.
-fn tuple(f: Format, bytes: &[u8]) -> Vec<u8> {
+pub(crate) fn tuple(f: Format, bytes: &[u8]) -> Vec<u8> {
     match f {
         Format::Bincode | Format::Postcard => bytes.to_vec(),
         Format::Cbor => cbor_array(bytes),

@@ -26,3 +26,5 @@ mod serde_dalek;
 #[path = "serde.rs"]
 mod serde_formats;
 mod serde_ristretto;
+mod x25519;
+mod x25519_serde;
