@@ -25,10 +25,12 @@
 //! |---|---|---|---|---|
 //! | tight | < 2^52 | < 2^48 | [`F52::carry`], [`F52::mul`], [`F52::square`], conversions | everything; the multipliers need it |
 //! | loose | < 2^54 | < 2^50 | [`F52::add`] of two tight values, [`F52::sub_lanes`] | [`F52::carry`] |
-//! | small product | < 2^53 | < 2^53 | [`F52::mul_small`] | [`F52::add`] of one tight value, then [`F52::carry`] |
+//! | small product | < 2^52 + 2^23 | < 2^52 + 2^17 | [`F52::mul_small`] | [`F52::add`] of one tight value, or [`F52::mul_small_sub`]'s 64p offset, then [`F52::carry`] |
+//! | wide | < 2^56 | < 2^56 | [`F52::mul_wide`] (a product not carried) | [`F52::sub_lanes_wide`] (1024p offset), then [`F52::carry`] |
 //!
 //! A tight value is below 2^256, not necessarily reduced mod p; the conversion to a
-//! portable element reduces it. [`F52::carry`] takes any limbs below 2^62.
+//! portable element reduces it. [`F52::carry`] takes any limbs below 2^62: a loose
+//! value, 64p plus small products (< 2^58), 1024p plus wide values (< 2^62).
 //!
 //! 2^260 = 2^5·2^255 ≡ 32·19 = 608 (mod p) folds product columns 5…9 down;
 //! 2^255 ≡ 19 folds the bits of limb 4 above 47.
@@ -188,6 +190,9 @@ impl<L: Lanes> F52<L> {
 
     /// self + b, no carry: tight plus tight is loose; tight plus a small product is
     /// below 2^54.
+    // The ladder's sums go through `sub_lanes`; the plain sum is for the field's other
+    // users (and tested with it).
+    #[allow(dead_code)]
     #[inline(always)]
     pub(crate) fn add(&self, b: &Self) -> Self {
         F52(five!(|i| self.0[i].add(b.0[i])))
