@@ -35,6 +35,9 @@
 //! 2^260 = 2^5·2^255 ≡ 32·19 = 608 (mod p) folds product columns 5…9 down;
 //! 2^255 ≡ 19 folds the bits of limb 4 above 47.
 
+// With the AVX2 backend forced, only the tests reach this one.
+#![cfg_attr(edwards25519_backend = "avx2", allow(dead_code))]
+
 use edwards25519_field::FieldElement;
 
 use super::ifma::Lanes;
