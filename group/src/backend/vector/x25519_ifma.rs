@@ -27,11 +27,12 @@
 //! # Why this ladder runs where IFMA exists, and where the cycles go
 //!
 //! Measured on an AMD EPYC (Zen 4), LTO with one codegen unit, no CPU flags, one
-//! process, the calls interleaved, the fastest of 5,000 (a shared 2-core VM: the
-//! minimum is the uncontended figure): this ladder 17.1 µs, the generic ladder on the
-//! MULX/ADX field 30.0 µs, aws-lc-rs 1.19 (s2n-bignum's assembly) 24.0 µs: 0.57 of the
-//! former and 0.71 of the latter. (The dedicated MULX/ADX ladder, `x25519_mulx`,
-//! measured 25.1 µs against 28.3 µs for that generic one in its own run.)
+//! process, the calls interleaved with aws-lc-rs 1.19's (s2n-bignum's assembly), the
+//! fastest of 5,000 (a shared 2-core VM: the minimum is the uncontended figure):
+//! this ladder 17.1 µs against aws-lc-rs 24.0 µs, 0.71. The same program built with
+//! the `avx2` cfg, where `mul_clamped` runs the MULX/ADX ladder (`x25519_mulx`):
+//! 25.8 µs against aws-lc-rs 24.0 µs. So this ladder takes 0.66 of the MULX ladder's
+//! time (and 0.57 of the generic ladder's on the MULX field, 30.0 µs, same run).
 //!
 //! How it got there, each step measured the same way against the one before:
 //! - first version (stage 2 carried twice in a row, every product carried): 18.6 µs;
