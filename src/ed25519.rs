@@ -95,6 +95,7 @@
 //! [ZIP-215]: https://zips.z.cash/zip-0215
 
 mod batch;
+mod cofactorless;
 mod conversions;
 #[cfg(all(feature = "digest", feature = "signature"))]
 mod digest_impl;

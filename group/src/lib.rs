@@ -39,6 +39,7 @@
 extern crate alloc;
 
 mod affine;
+mod clamped;
 pub mod backend;
 #[cfg(feature = "group")]
 mod curve_impl;
