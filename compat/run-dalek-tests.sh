@@ -101,8 +101,8 @@ status=0
 # One line per test binary, then the total.
 awk '/^     Running tests\//{sub(/^.*Running tests\//, ""); sub(/\.rs.*/, ""); name=$0}
      /^test result:/ && name != "" {sub(/^test result: /, ""); print name ": " $0; name=""}' "$LOG"
-passed=$(grep -E '^test result:' "$LOG" | sed -E 's/.* ([0-9]+) passed.*/\1/' | paste -sd+ | bc)
-failed=$(grep -E '^test result:' "$LOG" | sed -E 's/.* ([0-9]+) failed.*/\1/' | paste -sd+ | bc)
+passed=$(awk '/^test result:/{for(i=1;i<=NF;i++) if($(i+1) ~ /^passed/) s+=$i} END{print s+0}' "$LOG")
+failed=$(awk '/^test result:/{for(i=1;i<=NF;i++) if($(i+1) ~ /^failed/) s+=$i} END{print s+0}' "$LOG")
 echo "dalek tests on the compat crates: ${passed:-0} passed, ${failed:-0} failed (log: $LOG)"
 if [ "$status" -ne 0 ]; then
     grep -E '^error|panicked|FAILED' "$LOG" | head -n 40 >&2 || true

@@ -54,7 +54,7 @@ impl Point {
             shifted[i] = (c[i] >> 3) | hi;
         }
         let s = Scalar::from_bytes_mod_order(shifted);
-        &self.mul_by_cofactor() * &s
+        self.mul_by_cofactor() * s
     }
 }
 
@@ -74,7 +74,10 @@ mod tests {
                 Point::mul_base_clamped(k).to_montgomery(),
                 MontgomeryPoint::mul_base_clamped(k)
             );
-            assert_eq!(q.mul_clamped(k).to_montgomery(), q.to_montgomery().mul_clamped(k));
+            assert_eq!(
+                q.mul_clamped(k).to_montgomery(),
+                q.to_montgomery().mul_clamped(k)
+            );
             assert_eq!(q.mul_clamped(k), p.mul_clamped(k));
         }
     }

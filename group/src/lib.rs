@@ -39,8 +39,8 @@
 extern crate alloc;
 
 mod affine;
-mod clamped;
 pub mod backend;
+mod clamped;
 #[cfg(feature = "group")]
 mod curve_impl;
 mod encoding;

@@ -33,7 +33,7 @@ impl Scalar {
         for x in inputs.iter() {
             prefix.push(acc);
             let factor = Scalar::conditional_select(x, &Scalar::ONE, x.ct_eq(&Scalar::ZERO));
-            acc = &acc * &factor;
+            acc *= factor;
         }
         // acc is a product of nonzero scalars mod the prime l: invertible.
         let all = acc.invert();
@@ -41,9 +41,9 @@ impl Scalar {
         let mut acc_inv = all;
         for (x, p) in inputs.iter_mut().zip(prefix).rev() {
             let is_zero = x.ct_eq(&Scalar::ZERO);
-            let inv = &acc_inv * &p;
+            let inv = acc_inv * p;
             let factor = Scalar::conditional_select(x, &Scalar::ONE, is_zero);
-            acc_inv = &acc_inv * &factor;
+            acc_inv *= factor;
             *x = Scalar::conditional_select(&inv, &Scalar::ZERO, is_zero);
         }
         all
@@ -73,7 +73,7 @@ mod tests {
                 assert_eq!(*y, x.invert());
                 if *x != Scalar::ZERO {
                     assert_eq!(x * y, Scalar::ONE);
-                    product = &product * x;
+                    product *= x;
                 }
             }
             assert_eq!(all, product.invert());

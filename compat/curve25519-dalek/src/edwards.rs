@@ -178,10 +178,28 @@ impl EdwardsPoint {
     }
 }
 
-binop!(Add, add, EdwardsPoint, EdwardsPoint, EdwardsPoint, |a, b| EdwardsPoint(&a.0 + &b.0));
-binop!(Sub, sub, EdwardsPoint, EdwardsPoint, EdwardsPoint, |a, b| EdwardsPoint(&a.0 - &b.0));
-binop!(Mul, mul, EdwardsPoint, Scalar, EdwardsPoint, |a, b| EdwardsPoint(&a.0 * b.native()));
-binop!(Mul, mul, Scalar, EdwardsPoint, EdwardsPoint, |a, b| EdwardsPoint(a.native() * &b.0));
+binop!(
+    Add,
+    add,
+    EdwardsPoint,
+    EdwardsPoint,
+    EdwardsPoint,
+    |a, b| EdwardsPoint(a.0 + b.0)
+);
+binop!(
+    Sub,
+    sub,
+    EdwardsPoint,
+    EdwardsPoint,
+    EdwardsPoint,
+    |a, b| EdwardsPoint(a.0 - b.0)
+);
+binop!(Mul, mul, EdwardsPoint, Scalar, EdwardsPoint, |a, b| {
+    EdwardsPoint(a.0 * b.native())
+});
+binop!(Mul, mul, Scalar, EdwardsPoint, EdwardsPoint, |a, b| {
+    EdwardsPoint(a.native() * b.0)
+});
 assignop!(AddAssign, add_assign, EdwardsPoint, EdwardsPoint, +);
 assignop!(SubAssign, sub_assign, EdwardsPoint, EdwardsPoint, -);
 assignop!(MulAssign, mul_assign, EdwardsPoint, Scalar, *);

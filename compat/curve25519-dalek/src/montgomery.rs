@@ -115,7 +115,6 @@ impl serde::Serialize for MontgomeryPoint {
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for MontgomeryPoint {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<MontgomeryPoint, D::Error> {
-        crate::serde_bytes::deserialize(d, "a valid point in Montgomery form")
-            .map(MontgomeryPoint)
+        crate::serde_bytes::deserialize(d, "a valid point in Montgomery form").map(MontgomeryPoint)
     }
 }

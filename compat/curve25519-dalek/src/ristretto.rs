@@ -164,10 +164,28 @@ impl RistrettoPoint {
     }
 }
 
-binop!(Add, add, RistrettoPoint, RistrettoPoint, RistrettoPoint, |a, b| RistrettoPoint(&a.0 + &b.0));
-binop!(Sub, sub, RistrettoPoint, RistrettoPoint, RistrettoPoint, |a, b| RistrettoPoint(&a.0 - &b.0));
-binop!(Mul, mul, RistrettoPoint, Scalar, RistrettoPoint, |a, b| RistrettoPoint(&a.0 * b.native()));
-binop!(Mul, mul, Scalar, RistrettoPoint, RistrettoPoint, |a, b| RistrettoPoint(a.native() * &b.0));
+binop!(
+    Add,
+    add,
+    RistrettoPoint,
+    RistrettoPoint,
+    RistrettoPoint,
+    |a, b| RistrettoPoint(a.0 + b.0)
+);
+binop!(
+    Sub,
+    sub,
+    RistrettoPoint,
+    RistrettoPoint,
+    RistrettoPoint,
+    |a, b| RistrettoPoint(a.0 - b.0)
+);
+binop!(Mul, mul, RistrettoPoint, Scalar, RistrettoPoint, |a, b| {
+    RistrettoPoint(a.0 * b.native())
+});
+binop!(Mul, mul, Scalar, RistrettoPoint, RistrettoPoint, |a, b| {
+    RistrettoPoint(a.native() * b.0)
+});
 assignop!(AddAssign, add_assign, RistrettoPoint, RistrettoPoint, +);
 assignop!(SubAssign, sub_assign, RistrettoPoint, RistrettoPoint, -);
 assignop!(MulAssign, mul_assign, RistrettoPoint, Scalar, *);
@@ -212,7 +230,11 @@ impl core::hash::Hash for RistrettoPoint {
 }
 
 impl ConditionallySelectable for RistrettoPoint {
-    fn conditional_select(a: &RistrettoPoint, b: &RistrettoPoint, choice: Choice) -> RistrettoPoint {
+    fn conditional_select(
+        a: &RistrettoPoint,
+        b: &RistrettoPoint,
+        choice: Choice,
+    ) -> RistrettoPoint {
         RistrettoPoint(Native::conditional_select(&a.0, &b.0, choice))
     }
 }

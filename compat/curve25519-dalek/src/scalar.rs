@@ -149,9 +149,30 @@ pub const fn clamp_integer(mut bytes: [u8; 32]) -> [u8; 32] {
     bytes
 }
 
-binop!(Add, add, Scalar, Scalar, Scalar, |a, b| Scalar::from_native(&a.inner + &b.inner));
-binop!(Sub, sub, Scalar, Scalar, Scalar, |a, b| Scalar::from_native(&a.inner - &b.inner));
-binop!(Mul, mul, Scalar, Scalar, Scalar, |a, b| Scalar::from_native(&a.inner * &b.inner));
+binop!(
+    Add,
+    add,
+    Scalar,
+    Scalar,
+    Scalar,
+    |a, b| Scalar::from_native(a.inner + b.inner)
+);
+binop!(
+    Sub,
+    sub,
+    Scalar,
+    Scalar,
+    Scalar,
+    |a, b| Scalar::from_native(a.inner - b.inner)
+);
+binop!(
+    Mul,
+    mul,
+    Scalar,
+    Scalar,
+    Scalar,
+    |a, b| Scalar::from_native(a.inner * b.inner)
+);
 assignop!(AddAssign, add_assign, Scalar, Scalar, +);
 assignop!(SubAssign, sub_assign, Scalar, Scalar, -);
 assignop!(MulAssign, mul_assign, Scalar, Scalar, *);

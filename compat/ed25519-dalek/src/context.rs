@@ -54,7 +54,9 @@ impl<K> Copy for Context<'_, '_, K> {}
 
 impl<K> core::fmt::Debug for Context<'_, '_, K> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Context").field("value", &self.value).finish_non_exhaustive()
+        f.debug_struct("Context")
+            .field("value", &self.value)
+            .finish_non_exhaustive()
     }
 }
 

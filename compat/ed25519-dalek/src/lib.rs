@@ -35,9 +35,9 @@ pub use sha2::Sha512;
 pub use signature::{DigestSigner, DigestVerifier};
 
 pub use ed25519::Signature;
-pub use ed25519::signature::{Signer, Verifier};
 #[cfg(feature = "pkcs8")]
 pub use ed25519::pkcs8;
+pub use ed25519::signature::{Signer, Verifier};
 
 /// The length of an Ed25519 signature in bytes.
 pub const SIGNATURE_LENGTH: usize = 64;

@@ -96,7 +96,7 @@ impl SigningKey {
         context: Option<&[u8]>,
     ) -> Result<Signature, SignatureError>
     where
-        MsgDigest: curve25519_dalek::digest::Digest<OutputSize = curve25519_dalek::digest::consts::U64>,
+        MsgDigest: Digest<OutputSize = curve25519_dalek::digest::consts::U64>,
     {
         self.inner
             .sign_prehashed(
@@ -121,7 +121,7 @@ impl SigningKey {
         signature: &Signature,
     ) -> Result<(), SignatureError>
     where
-        MsgDigest: curve25519_dalek::digest::Digest<OutputSize = curve25519_dalek::digest::consts::U64>,
+        MsgDigest: Digest<OutputSize = curve25519_dalek::digest::consts::U64>,
     {
         self.verifying_key
             .verify_prehashed(prehashed_message, context, signature)
@@ -198,7 +198,7 @@ impl signature::Verifier<Signature> for SigningKey {
 #[cfg(feature = "digest")]
 impl<D> signature::DigestSigner<D, Signature> for SigningKey
 where
-    D: curve25519_dalek::digest::Digest<OutputSize = curve25519_dalek::digest::consts::U64>
+    D: Digest<OutputSize = curve25519_dalek::digest::consts::U64>
         + curve25519_dalek::digest::Update
         + Default,
 {

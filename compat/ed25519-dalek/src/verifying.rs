@@ -66,7 +66,11 @@ impl VerifyingKey {
 
     /// ed25519-dalek's `verify_strict`: also refuses small-order A and R and a
     /// non-canonical A.
-    pub fn verify_strict(&self, message: &[u8], signature: &Signature) -> Result<(), SignatureError> {
+    pub fn verify_strict(
+        &self,
+        message: &[u8],
+        signature: &Signature,
+    ) -> Result<(), SignatureError> {
         self.0
             .verify_strict(message, &native_sig(signature))
             .map_err(error)
@@ -137,7 +141,12 @@ impl VerifyingKey {
 
 impl fmt::Debug for VerifyingKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "VerifyingKey({:?}), {:?})", self.as_bytes(), self.to_edwards())
+        write!(
+            f,
+            "VerifyingKey({:?}), {:?})",
+            self.as_bytes(),
+            self.to_edwards()
+        )
     }
 }
 
