@@ -2,12 +2,14 @@
 //! `scalarmult_test.go`): `EncodingDecoding` (one iteration encodes a point, then decodes
 //! the bytes), `ScalarBaseMult`, `ScalarMult`, `VarTimeDoubleScalarBaseMult`,
 //! `MultiScalarMultSize8` (constant time), `BytesMontgomery`, `X25519` (the ladder,
-//! `MontgomeryPoint::mul_clamped`) and `X25519Base` (`mul_base_clamped`), plus
+//! `MontgomeryPoint::mul_clamped`) and `X25519Base` (`mul_base_clamped`), the batches
+//! `X25519Batch/64`, `X25519BaseBatch/64` and `X25519BatchFromBase/64`, plus
 //! `VarTimeMultiScalarMult/N` for N = 2, 16, 64, 256, 1024 (the sizes around the
 //! Straus/Pippenger crossover and what Ed25519 batch verification uses).
 //!
 //! Inputs are fixed pseudo-random scalars and points, passed through `black_box`.
-//! curve25519-dalek's figures for the same operations are in `benches/comparison.rs`.
+//! Other libraries' figures for the same operations come from the same-run peer driver,
+//! `scripts/peers`.
 
 use std::hint::black_box;
 
@@ -83,6 +85,31 @@ fn group(c: &mut Criterion) {
     c.bench_function("X25519Base", |b| {
         b.iter(|| MontgomeryPoint::mul_base_clamped(black_box(k)))
     });
+
+    // Batches of 64 secrets (throughput per secret). `X25519BaseBatch` is
+    // `mul_base_clamped_batch`; `X25519BatchFromBase` is `x25519_batch` with u = 9, the
+    // ladder alternative it is measured against.
+    let ks: Vec<[u8; 32]> = scalars(64, 7).iter().map(Scalar::to_bytes).collect();
+    let us: Vec<[u8; 32]> = points(64, 8).iter().map(|p| p.to_montgomery().0).collect();
+    let nine = vec![edwards25519::montgomery::X25519_BASEPOINT; 64];
+    let mut g = c.benchmark_group("X25519Batch");
+    g.throughput(Throughput::Elements(64));
+    g.bench_function("64", |b| {
+        b.iter(|| edwards25519::montgomery::x25519_batch(black_box(&ks), black_box(&us)))
+    });
+    g.finish();
+    let mut g = c.benchmark_group("X25519BaseBatch");
+    g.throughput(Throughput::Elements(64));
+    g.bench_function("64", |b| {
+        b.iter(|| MontgomeryPoint::mul_base_clamped_batch(black_box(&ks)))
+    });
+    g.finish();
+    let mut g = c.benchmark_group("X25519BatchFromBase");
+    g.throughput(Throughput::Elements(64));
+    g.bench_function("64", |b| {
+        b.iter(|| edwards25519::montgomery::x25519_batch(black_box(&ks), black_box(&nine)))
+    });
+    g.finish();
 
     let mut g = c.benchmark_group("VarTimeMultiScalarMult");
     g.sampling_mode(SamplingMode::Flat).sample_size(30);

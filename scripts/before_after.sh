@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
-# Before/after timing of the existing (upstream Go-named) benchmark suite: the library at
-# REV ("before", default 54ee27f) and the working tree ("after") linked into one binary
-# (scripts/before_after/), timed through the public API on the same inputs, alternating
-# before and after round by round so that a drifting machine affects both sides alike.
+# A/B timing of two revisions of the library on the upstream (Go-named) operations:
+# BEFORE and AFTER (a git revision each; AFTER defaults to the working tree) linked into
+# one binary (scripts/before_after/src/main.rs), timed through the public API on the same
+# inputs, the two sides alternating round by round so that a drifting machine affects
+# both alike, each side's outputs checked against the other's first.
 #
-# Usage: bash scripts/before_after.sh [--default] [REV] [-- driver args]
-#        bash scripts/before_after.sh [--default] [REV] --callgrind NAME|all [CALLS]
+# Usage: bash scripts/before_after.sh [--default] [--runs N] BEFORE [AFTER] [-- driver args]
+#        bash scripts/before_after.sh [--default] BEFORE [AFTER] --callgrind NAME|all [CALLS]
 #
+#   BEFORE, AFTER  any git revision (main, a branch, HEAD~3, a commit); both sides must
+#               have the API the driver calls (MontgomeryPoint::mul_base_clamped,
+#               VerifyingKey::precompute, group::backend::selected; a revision that
+#               lacks one does not build)
 #   (no flag)   LTO build: lto = "fat", codegen-units = 1, no CPU flags
 #   --default   cargo's default release profile (no LTO, 16 codegen units)
+#   --runs N    run the driver N times and print one table: per operation the median of
+#               each side's best time, the median after/before ratio and its spread
+#               (scripts/bench_report.py ab)
 #   --callgrind counts instructions (valgrind --tool=callgrind) of operation NAME (or of
 #               every one) on each side, with CALLS and 10·CALLS calls; the difference
 #               over 9·CALLS is the per-call count with the setup subtracted. CALLS
@@ -16,60 +24,100 @@
 #               and signature ones, 1 for the 256- and 1024-element ones. Valgrind's
 #               virtual CPU lacks BMI2/ADX, so under callgrind both sides run their
 #               portable field backend (the driver names the backends on stderr)
-#   driver args e.g. `--rounds 21 --target-ms 3 --only ScalarMult,Invert` (see
-#               scripts/before_after/src/main.rs)
+#   driver args e.g. `--rounds 21 --target-ms 3 --only ScalarMult,X25519` (see the
+#               driver's doc comment; `--list` names the operations)
 #
-# The copy of REV goes to target/before-after/before (git archive), with its package
-# versions rewritten from 0.1.0 to 0.0.0: Cargo cannot hold two path packages of the same
-# name and version in one lock file. The build goes to
+# The copies go to target/before-after/{before,after} (git archive), BEFORE's package
+# versions rewritten from 0.1.0 to 0.0.0, since Cargo cannot hold two path packages of
+# the same name and version in one lock file; the driver's manifest is generated in
+# target/before-after/driver (its own workspace), its build in
 # ${CARGO_TARGET_DIR:-target}/before-after-{lto,default}.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
 build=lto
-# The driver calls `VerifyingKey::precompute` and `group::backend::selected` on both
-# sides, so REV must have them: 54ee27f or later (the first wave's 5e513a8 does not).
-rev=54ee27f
+runs=1
+revs=()
 callgrind=()
 driver=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --default) build=default ;;
+    --runs) runs=$2; shift ;;
     --callgrind) shift; callgrind=("$1")
       if [ $# -gt 1 ] && [ "$2" -eq "$2" ] 2>/dev/null; then callgrind+=("$2"); shift; fi ;;
     --) shift; driver=("$@"); break ;;
-    *) rev="$1" ;;
+    -*) echo "unknown flag $1 (see the comment at the top of $0)" >&2; exit 2 ;;
+    *) revs+=("$1") ;;
   esac
   shift
 done
+if [ ${#revs[@]} -lt 1 ] || [ ${#revs[@]} -gt 2 ]; then
+  echo "usage: $0 [--default] [--runs N] BEFORE [AFTER] [-- driver args]" >&2
+  exit 2
+fi
 
 scratch=$root/target/before-after
-copy=$scratch/before
-want=$(git rev-parse --verify "$rev^{commit}")
-if [ "$(cat "$scratch/before.rev" 2>/dev/null || true)" != "$want" ]; then
-  rm -rf "$copy"
-  mkdir -p "$copy"
-  # -m: the files get the time of extraction, not of the commit. Cargo rebuilds a path
-  # package whose sources are newer than its last build; with the commit's times, going
-  # back to an older REV left the last build in place (measured: identical callgrind
-  # counts for two different revisions).
-  git archive "$want" | tar -x -m -C "$copy"
-  # The workspace's own version and the versions its crates require of each other.
-  sed -i -e 's/^version = "0\.1\.0"/version = "0.0.0"/' \
-         -e '/^edwards25519-/s/version = "0\.1\.0"/version = "0.0.0"/' "$copy/Cargo.toml"
-  grep -q '^version = "0.0.0"' "$copy/Cargo.toml" || { echo "version rewrite failed" >&2; exit 1; }
-  echo "$want" > "$scratch/before.rev"
+mkdir -p "$scratch/driver"
+# extract REV DIR REWRITE: a copy of REV in DIR (kept while REV is the same commit).
+extract() {
+  local want dir=$2
+  want=$(git rev-parse --verify "$1^{commit}")
+  if [ "$(cat "$dir.rev" 2>/dev/null || true)" != "$want" ]; then
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    # -m: the files get the time of extraction, not of the commit. Cargo rebuilds a path
+    # package whose sources are newer than its last build; with the commit's times, going
+    # back to an older revision left the last build in place.
+    git archive "$want" | tar -x -m -C "$dir"
+    if [ "$3" = rewrite ]; then
+      # The workspace's own version and the versions its crates require of each other.
+      sed -i -e 's/^version = "0\.1\.0"/version = "0.0.0"/' \
+             -e '/^edwards25519-/s/version = "0\.1\.0"/version = "0.0.0"/' "$dir/Cargo.toml"
+      grep -q '^version = "0.0.0"' "$dir/Cargo.toml" || { echo "version rewrite failed" >&2; exit 1; }
+    fi
+    echo "$want" > "$dir.rev"
+  fi
+}
+extract "${revs[0]}" "$scratch/before" rewrite
+if [ ${#revs[@]} -eq 2 ]; then
+  extract "${revs[1]}" "$scratch/after" keep
+  after=$scratch/after
+  label="${revs[1]} ($(git rev-parse --short "${revs[1]}^{commit}"))"
+else
+  after=$root
+  label="working tree at $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo '+changes')"
 fi
+cat > "$scratch/driver/Cargo.toml" <<TOML
+# Generated by scripts/before_after.sh: the A/B driver over two copies of the library.
+[package]
+name = "before-after"
+version = "0.0.0"
+edition = "2024"
+publish = false
+
+[[bin]]
+name = "before-after"
+path = "$root/scripts/before_after/src/main.rs"
+
+[dependencies]
+before = { package = "edwards25519", path = "$scratch/before" }
+after = { package = "edwards25519", path = "$after" }
+rand = "0.10"
+
+[workspace]
+TOML
+[ -f "$scratch/driver/Cargo.lock" ] || cp scripts/before_after/Cargo.lock "$scratch/driver/Cargo.lock"
 
 case "$build" in
   lto) envs=(CARGO_PROFILE_RELEASE_LTO=fat CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1) ;;
   default) envs=() ;;
 esac
 target=${CARGO_TARGET_DIR:-$root/target}/before-after-$build
-manifest=$root/scripts/before_after/Cargo.toml
-echo "before: $rev ($want)  after: working tree at $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo '+changes')  build: $build ${envs[*]:-}" >&2
-env CARGO_TARGET_DIR="$target" "${envs[@]}" cargo build --release --manifest-path "$manifest" >&2
+echo "before: ${revs[0]} ($(cat "$scratch/before.rev"))  after: $label  build: $build ${envs[*]:-}" >&2
+env CARGO_TARGET_DIR="$target" "${envs[@]}" cargo build --release \
+  --manifest-path "$scratch/driver/Cargo.toml" >&2
 bin=$target/release/before-after
 
 if [ ${#callgrind[@]} -gt 0 ]; then
@@ -87,7 +135,7 @@ if [ ${#callgrind[@]} -gt 0 ]; then
     if [ -z "$calls" ]; then
       case "$name" in
         */1024|*/256) calls=1 ;;
-        *ScalarMult*|*ScalarBaseMult|*/*|Verification*|Signing|KeyGeneration|EncodingDecoding) calls=10 ;;
+        *ScalarMult*|*ScalarBaseMult|*/*|Verification*|Signing|KeyGeneration|EncodingDecoding|X25519*) calls=10 ;;
         *) calls=200 ;;
       esac
     fi
@@ -101,4 +149,13 @@ if [ ${#callgrind[@]} -gt 0 ]; then
   done
   exit 0
 fi
-exec "$bin" "${driver[@]}"
+if [ "$runs" -le 1 ]; then
+  exec "$bin" "${driver[@]}"
+fi
+tables=()
+for run in $(seq 1 "$runs"); do
+  echo "=== run $run of $runs" >&2
+  "$bin" "${driver[@]}" > "$scratch/run-$run.md"
+  tables+=("$scratch/run-$run.md")
+done
+python3 scripts/bench_report.py ab "${tables[@]}"

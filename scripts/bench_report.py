@@ -1,56 +1,37 @@
 #!/usr/bin/env python3
-"""Turn criterion's output into the tables and the chart of BENCHMARKS.md.
+"""BENCHMARKS.md's tables from the benchmark drivers' output (standard library only).
 
-Reads target/criterion/**/new/{benchmark,estimates}.json (written by `cargo bench`),
-prints Markdown tables (the upstream suite, and the same-run comparison with ratios),
-and writes benches/comparison.svg: one bar per operation, our time over the peer's
-(below 1 is faster), with the line at 1.
+  bench_report.py peers DIR        the peer tables, from DIR/peers-BUILD-RUN.tsv (written
+                                   by scripts/peers with --tsv; scripts/bench.sh names them)
+  bench_report.py criterion DIR    the upstream-named suite, from criterion's DIR
+                                   (target/criterion after `cargo bench`)
+  bench_report.py ab RUN.md...     several runs of the A/B driver (scripts/before_after.sh)
+                                   summarized: per operation the median of each side's best
+                                   time, the median after/before ratio and its spread
 
-Usage: python3 scripts/bench_report.py [--criterion DIR] [--svg PATH]
-Only the standard library is used.
+Times are per call. Ratios are ours over the peer's (below 1: ours is faster); over
+several runs a cell gives the median, and the three-build table the lowest and highest
+run.
 """
 
-import argparse
+import collections
 import json
 import pathlib
+import re
+import statistics
 import sys
 
-# The comparison groups, in the order of the chart, and the peer each one is run against.
-COMPARE = [
-    ("compare/Multiply", "fiat-crypto"),
-    ("compare/Square", "fiat-crypto"),
-    ("compare/EncodingDecoding", "curve25519-dalek"),
-    ("compare/ScalarBaseMult", "curve25519-dalek"),
-    ("compare/ScalarMult", "curve25519-dalek"),
-    ("compare/VarTimeDoubleScalarBaseMult", "curve25519-dalek"),
-    ("compare/VarTimeMultiScalarMult/64", "curve25519-dalek"),
-    ("compare/VarTimeMultiScalarMult/1024", "curve25519-dalek"),
-    ("compare/FixedBaseTableMul", "curve25519-dalek"),
-    ("compare/VarTimePrecomputedMultiScalarMult/64", "curve25519-dalek"),
-    ("compare/EncodingBatch/64", "curve25519-dalek"),
-    ("compare/X25519", "curve25519-dalek"),
-    ("compare/X25519Base", "curve25519-dalek"),
-    ("compare/HashToCurve", "curve25519-dalek"),
-    ("compare/EncodeToCurve", "curve25519-dalek"),
-    ("compare/Signing", "ed25519-dalek"),
-    ("compare/SigningPh", "ed25519-dalek"),
-    ("compare/Verification", "ed25519-dalek"),
-    ("compare/VerificationPh", "ed25519-dalek"),
-    ("compare/VerificationPrecomputed", "ed25519-dalek"),
-    ("compare/VerifyBatch/64", "ed25519-dalek"),
-    ("compare/VerifyBatch/1024", "ed25519-dalek"),
-]
 OURS = "edwards25519"
-
-
-def load(root: pathlib.Path) -> dict:
-    """Maps criterion's full id ("group/function[/parameter]") to the median in ns."""
-    out = {}
-    for bench in root.glob("**/new/benchmark.json"):
-        meta = json.loads(bench.read_text())
-        est = json.loads((bench.parent / "estimates.json").read_text())
-        out[meta["full_id"]] = est["median"]["point_estimate"]
-    return out
+# The builds scripts/bench.sh makes, in column order.
+BUILDS = [
+    ("default", "cargo defaults"),
+    ("lto", "LTO + 1 CGU"),
+    ("native", "LTO + 1 CGU + `target-cpu=native`"),
+    ("lto-avx2", "LTO + 1 CGU, ours forced to AVX2"),
+]
+# The libraries of the protocol table (X25519, Ed25519), in column order; the dalek
+# column holds x25519-dalek or ed25519-dalek.
+PROTOCOL_PEERS = ["dalek", "aws-lc-rs", "ring", "libcrux", "libsodium"]
 
 
 def human(ns: float) -> str:
@@ -60,77 +41,159 @@ def human(ns: float) -> str:
     return f"{ns:.1f} ns"
 
 
-def comparison_rows(med: dict) -> list:
-    rows = []
-    for group, peer in COMPARE:
-        # Parameterised groups put the parameter after the function name.
-        base, _, param = group.partition("/")[2].partition("/")
-        prefix = f"compare/{base}"
-        suffix = f"/{param}" if param else ""
-        ours = med.get(f"{prefix}/{OURS}{suffix}")
-        theirs = med.get(f"{prefix}/{peer}{suffix}")
-        if ours is None or theirs is None:
-            continue
-        rows.append((base + suffix, ours, peer, theirs, ours / theirs))
-    return rows
+def read_peers(directory: pathlib.Path):
+    """{build: [run: {row: {lib: (ns or None, note)}}]}, the row order, the header lines."""
+    runs = collections.defaultdict(list)
+    order, headers = [], set()
+    pattern = re.compile(r"peers-(.+)-(\d+)\.tsv$")
+    files = sorted(directory.glob("peers-*.tsv"), key=lambda p: (p.name.rsplit("-", 1)[0], int(pattern.search(p.name).group(2))))
+    for path in files:
+        build = pattern.search(path.name).group(1)
+        run = collections.defaultdict(dict)
+        for line in path.read_text().splitlines():
+            if line.startswith("#"):
+                headers.add(line[1:].strip())
+                continue
+            row, lib, ns, note = line.split("\t")
+            run[row][lib] = (float(ns) if ns else None, note)
+            if row not in order:
+                order.append(row)
+        runs[build].append(run)
+    return runs, order, sorted(headers)
 
 
-def svg(rows: list) -> str:
-    width, left, bar_h, gap, top = 880, 400, 22, 8, 40
-    height = top + len(rows) * (bar_h + gap) + 40
-    scale = (width - left - 60) / max(1.6, max(r[4] for r in rows) * 1.1)
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'font-family="sans-serif" font-size="13">',
-        f'<rect width="{width}" height="{height}" fill="white"/>',
-        f'<text x="12" y="22" font-weight="bold">time of edwards25519 / time of the peer '
-        f"(same run; below 1 is faster)</text>",
-    ]
-    for i, (name, _, peer, _, ratio) in enumerate(rows):
-        y = top + i * (bar_h + gap)
-        colour = "#2e7d32" if ratio < 1 else "#c62828"
-        out.append(
-            f'<text x="{left - 8}" y="{y + 16}" text-anchor="end">{name} '
-            f'<tspan fill="#666">vs {peer}</tspan></text>'
-        )
-        out.append(
-            f'<rect x="{left}" y="{y}" width="{ratio * scale:.1f}" height="{bar_h}" '
-            f'fill="{colour}"/>'
-        )
-        out.append(f'<text x="{left + ratio * scale + 6:.1f}" y="{y + 16}">{ratio:.2f}</text>')
-    one = left + scale
-    bottom = top + len(rows) * (bar_h + gap)
-    out.append(
-        f'<line x1="{one:.1f}" y1="{top - 6}" x2="{one:.1f}" y2="{bottom}" '
-        f'stroke="black" stroke-dasharray="4 3"/>'
-    )
-    out.append(f'<text x="{one:.1f}" y="{bottom + 16}" text-anchor="middle">1.0</text>')
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+def median_time(runs, row, lib):
+    got = [r[row][lib][0] for r in runs if lib in r.get(row, {}) and r[row][lib][0] is not None]
+    return statistics.median(got) if got else None
+
+
+def ratios(runs, row, lib):
+    """ours/peer of each run that has both."""
+    out = []
+    for r in runs:
+        cells = r.get(row, {})
+        if OURS in cells and lib in cells and cells[OURS][0] and cells[lib][0]:
+            out.append(cells[OURS][0] / cells[lib][0])
+    return out
+
+
+def peers_report(directory: pathlib.Path) -> int:
+    runs, order, headers = read_peers(directory)
+    if not runs:
+        print(f"no peers-BUILD-RUN.tsv under {directory}", file=sys.stderr)
+        return 1
+    for h in headers:
+        print(f"<!-- {h} -->")
+    main = "lto" if "lto" in runs else next(iter(runs))
+    lto = runs[main]
+    n = len(lto)
+
+    # The protocol table: every peer, the main build.
+    def libs(row):
+        return [lib for lib in lto[0].get(row, {}) if lib != OURS]
+
+    protocol = [row for row in order if any(l in ("aws-lc-rs", "ring", "libcrux") for l in libs(row))]
+    print(f"\nPer call, median of {n} run(s) of best rounds; (ratio) = ours / the peer's.\n")
+    print("| operation | ours | " + " | ".join(
+        "x25519-dalek / ed25519-dalek" if p == "dalek" else p for p in PROTOCOL_PEERS) + " |")
+    print("|---" * (2 + len(PROTOCOL_PEERS)) + "|")
+    notes = []
+    for row in protocol:
+        ours = median_time(lto, row, OURS)
+        cells = [f"**{human(ours)}**"]
+        for p in PROTOCOL_PEERS:
+            lib = next((l for l in libs(row) if l.endswith(p) and l != "curve25519-dalek"), None)
+            if lib is None:
+                cells.append("–")
+                continue
+            t, note = median_time(lto, row, lib), lto[0][row][lib][1]
+            if t is None:
+                cells.append(note or "–")
+                continue
+            mark = ""
+            if note:
+                notes.append(f"{row}, {lib}: {note}")
+                mark = "¹²³⁴⁵⁶⁷⁸⁹"[len(notes) - 1] if len(notes) <= 9 else "*"
+            cells.append(f"{human(t)}{mark} ({ours / t:.2f})")
+        print(f"| {row} | " + " | ".join(cells) + " |")
+    for i, note in enumerate(notes):
+        mark = "¹²³⁴⁵⁶⁷⁸⁹"[i] if i < 9 else "*"
+        print(f"\n{mark} {note}", end="")
+    print("\n")
+
+    # One peer per row (curve25519-dalek where the row has it), every build.
+    builds = [(b, name) for b, name in BUILDS if b in runs]
+    print("| operation | peer | ours, " + builds[[b for b, _ in builds].index(main)][1] + " | "
+          + " | ".join(name for _, name in builds) + " |")
+    print("|---" * (3 + len(builds)) + "|")
+    for row in order:
+        peers = libs(row)
+        peer = "curve25519-dalek" if "curve25519-dalek" in peers else peers[0]
+        ours = median_time(lto, row, OURS)
+        cells = []
+        for b, _ in builds:
+            rs = ratios(runs[b], row, peer)
+            cells.append("–" if not rs else f"{min(rs):.2f}" if len(rs) == 1 or f"{min(rs):.2f}" == f"{max(rs):.2f}"
+                         else f"{min(rs):.2f}–{max(rs):.2f}")
+        note = lto[0][row][peer][1]
+        label = f"{peer} ({note})" if note else peer
+        print(f"| {row} | {label} | {human(ours) if ours else '–'} | " + " | ".join(cells) + " |")
+    return 0
+
+
+def criterion_report(root: pathlib.Path) -> int:
+    med = {}
+    for bench in root.glob("**/new/benchmark.json"):
+        meta = json.loads(bench.read_text())
+        est = json.loads((bench.parent / "estimates.json").read_text())
+        med[meta["full_id"]] = est["median"]["point_estimate"]
+    if not med:
+        print(f"no criterion results under {root}; run cargo bench first", file=sys.stderr)
+        return 1
+    print("| benchmark | median |\n|---|---|")
+    for name in sorted(med):
+        print(f"| {name} | {human(med[name])} |")
+    return 0
+
+
+def ab_report(paths) -> int:
+    runs = []
+    for path in paths:
+        rows, order = {}, []
+        for line in pathlib.Path(path).read_text().splitlines():
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if len(cells) != 5 or cells[0] in ("operation", "") or cells[0].startswith("-"):
+                continue
+            name, _, before, after, ratio = cells
+            rows[name] = (float(before), float(after), float(ratio))
+            order.append(name)
+        runs.append((order, rows))
+    if not runs:
+        print("no runs given", file=sys.stderr)
+        return 1
+    print(f"| operation | before | after | after/before (median of {len(runs)}) | spread |")
+    print("|---|---|---|---|---|")
+    for name in runs[0][0]:
+        got = [r[name] for _, r in runs if name in r]
+        rs = [g[2] for g in got]
+        med = statistics.median(rs)
+        mark = "**" if med > 1.03 else ""
+        print(f"| {name} | {human(statistics.median(g[0] for g in got))} | "
+              f"{human(statistics.median(g[1] for g in got))} | {mark}{med:.3f}{mark} | "
+              f"{min(rs):.3f}–{max(rs):.3f} |")
+    return 0
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--criterion", default="target/criterion", type=pathlib.Path)
-    ap.add_argument("--svg", default="benches/comparison.svg", type=pathlib.Path)
-    args = ap.parse_args()
-    med = load(args.criterion)
-    if not med:
-        print(f"no criterion results under {args.criterion}; run cargo bench first", file=sys.stderr)
-        return 1
-
-    print("| benchmark | median |\n|---|---|")
-    for name in sorted(k for k in med if not k.startswith("compare/")):
-        print(f"| {name} | {human(med[name])} |")
-
-    rows = comparison_rows(med)
-    print("\n| operation | edwards25519 | peer | peer's time | ratio |\n|---|---|---|---|---|")
-    for name, ours, peer, theirs, ratio in rows:
-        print(f"| {name} | {human(ours)} | {peer} | {human(theirs)} | **{ratio:.2f}** |")
-    if rows:
-        args.svg.write_text(svg(rows))
-        print(f"\nchart written to {args.svg}", file=sys.stderr)
-    return 0
+    if len(sys.argv) < 2 or sys.argv[1] not in ("peers", "criterion", "ab"):
+        print(__doc__, file=sys.stderr)
+        return 2
+    mode, rest = sys.argv[1], sys.argv[2:]
+    if mode == "peers":
+        return peers_report(pathlib.Path(rest[0] if rest else "target/bench"))
+    if mode == "criterion":
+        return criterion_report(pathlib.Path(rest[0] if rest else "target/criterion"))
+    return ab_report(rest)
 
 
 if __name__ == "__main__":

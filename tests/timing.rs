@@ -235,8 +235,12 @@ fn setup(name: &str) -> Option<std::sync::MutexGuard<'static, ()>> {
 
 /// Passes if any of up to [`ROUNDS`] rounds has max |t| below [`T_BOUND`].
 fn assert_constant_time<F: Fn(&Scalar) -> Point + Copy>(name: &str, op: F, seed: u64) {
+    assert_constant_time_n(name, op, seed, samples());
+}
+
+/// [`assert_constant_time`] with `n` measurements per round.
+fn assert_constant_time_n<F: Fn(&Scalar) -> Point + Copy>(name: &str, op: F, seed: u64, n: usize) {
     let Some(_guard) = setup(name) else { return };
-    let n = samples();
     let mut seen = Vec::new();
     for r in 0..ROUNDS {
         let t = round(name, op, fixed_scalar(), n, seed ^ (r << 32));
@@ -259,6 +263,21 @@ fn scalar_mult_is_constant_time() {
     // A fixed point other than the base point (`&Point * &Scalar`, upstream ScalarMult).
     let p = &Point::mul_base(&Scalar::from_bytes_mod_order([0xa7; 32]));
     assert_constant_time("scalar_mult", move |s: &Scalar| p * s, 2);
+}
+
+/// `x25519_batch` of eight (the eight-lane ladder where the CPU has AVX-512 IFMA, one
+/// per zmm lane): the same secret scalar in every lane, fixed or random, with a fixed
+/// u. A quarter of the samples (each call is eight ladders, ~5x a `mul_base`), to keep
+/// CI time small.
+#[test]
+fn x25519_batch_is_constant_time() {
+    use edwards25519::montgomery::{MontgomeryPoint, x25519_batch};
+    let u = [MontgomeryPoint::mul_base_clamped([0x5c; 32]).0; 8];
+    let op = move |s: &Scalar| {
+        black_box(x25519_batch(&[s.to_bytes(); 8], black_box(&u)).expect("equal lengths"));
+        Point::IDENTITY
+    };
+    assert_constant_time_n("x25519_batch", op, 4, samples().div_ceil(4).max(1000));
 }
 
 /// The harness must flag a leak: a·A by the variable-time double-base multiplication

@@ -182,7 +182,11 @@ fn public_u(mut u: MontgomeryPoint) -> Vec<u8> {
     u.0.to_vec()
 }
 
-/// X25519(k, u) with a secret k and a public u (the peer's key).
+/// X25519(k, u) with a secret k and a public u (the peer's key). The ladder that runs
+/// follows the field backend the output reports: the MULX/ADX ladder
+/// (`backend::x25519_mulx`) on the fast and serial runs, the generic ladder on the
+/// radix-2^51 limbs on the portable run; the script checks that both give the same
+/// bytes.
 fn mul_clamped(rng: &mut Rng) -> Vec<u8> {
     let u = public_point(rng).to_montgomery();
     public_u(u.mul_clamped(secret_x25519_scalar(rng)))

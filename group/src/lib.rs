@@ -52,6 +52,8 @@ pub mod hash_to_curve;
 mod models;
 pub mod montgomery;
 #[cfg(feature = "alloc")]
+mod montgomery_batch;
+#[cfg(feature = "alloc")]
 mod multiscalar;
 mod ops;
 #[cfg(feature = "alloc")]

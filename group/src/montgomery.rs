@@ -14,6 +14,9 @@
 //!   table and the birational map, several times cheaper than a ladder from u = 9.
 //! - [`MontgomeryPoint::to_edwards`] and [`Point::to_montgomery`] cross between the
 //!   two forms.
+//! - [`x25519_batch`] and [`MontgomeryPoint::mul_base_clamped_batch`] (feature
+//!   `alloc`) take many secrets at once; with AVX-512 IFMA, `x25519_batch` runs eight
+//!   ladders per zmm register, one per lane.
 //!
 //! # All-zero outputs (RFC 7748 §6.1)
 //!
@@ -42,6 +45,11 @@ use edwards25519_field::{FieldArith, FieldElement};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 
 use crate::{Point, Scalar};
+
+// Batches (feature `alloc`): eight ladders per zmm register with AVX-512 IFMA.
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+pub use crate::montgomery_batch::{LengthMismatch, x25519_batch};
 
 /// The u-coordinate of the Curve25519 base point, u = 9 (RFC 7748 §4.1).
 ///
@@ -148,10 +156,13 @@ impl MontgomeryPoint {
     /// let out = MontgomeryPoint(u).mul_clamped(k);
     /// assert_eq!(hex::encode(out.0), "c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552");
     /// ```
-    pub fn mul_clamped(&self, scalar: [u8; 32]) -> MontgomeryPoint {
-        let k = clamp(scalar);
+    pub fn mul_clamped(&self, mut scalar: [u8; 32]) -> MontgomeryPoint {
+        let mut k = clamp(scalar);
         let u = FieldElement::from_bytes(&self.0);
-        MontgomeryPoint(crate::backend::serial::field_dispatch!(F => ladder::<F>(&k, &u)))
+        let out = serial_ladder(&k, &u);
+        wipe_scalar(&mut k);
+        wipe_scalar(&mut scalar);
+        MontgomeryPoint(out)
     }
 
     /// [`MontgomeryPoint::mul_clamped`], refusing an all-zero result (u of small order,
@@ -330,11 +341,43 @@ impl Point {
 
 /// RFC 7748 clamping: bits 0, 1, 2 and 255 cleared, bit 254 set.
 #[inline(always)]
-fn clamp(mut k: [u8; 32]) -> [u8; 32] {
+pub(crate) fn clamp(mut k: [u8; 32]) -> [u8; 32] {
     k[0] &= 0b1111_1000;
     k[31] &= 0b0111_1111;
     k[31] |= 0b0100_0000;
     k
+}
+
+/// Overwrites this function's copy of a secret scalar with zeros (`zeroize` with the
+/// feature; else a store the optimiser must keep, as `black_box` reads it). Not done
+/// when built with `--cfg edwards25519_skip_wipe`: the stack-scan test's control,
+/// which must then find the scalar.
+#[inline(always)]
+fn wipe_scalar(k: &mut [u8; 32]) {
+    #[cfg(all(feature = "zeroize", not(edwards25519_skip_wipe)))]
+    zeroize::Zeroize::zeroize(k);
+    #[cfg(all(not(feature = "zeroize"), not(edwards25519_skip_wipe)))]
+    {
+        *k = [0; 32];
+        core::hint::black_box(&*k);
+    }
+    #[cfg(edwards25519_skip_wipe)]
+    let _ = k;
+}
+
+/// X25519's ladder for a clamped k: the MULX/ADX ladder
+/// (`backend::x25519_mulx`) where CPUID reports BMI2 and ADX, else the generic
+/// [`ladder`] on the field backend `field_dispatch!` picks (the portable limbs; also
+/// everything in the forced portable build). The dedicated ladder won by measurement:
+/// 25.1 µs against 28.3 µs for the generic ladder on the same MULX field, same run, on
+/// an AMD EPYC Zen 4 (LTO; its module docs have each step and the harness).
+#[inline(always)]
+fn serial_ladder(k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
+    #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+    if let Some(cpu) = crate::backend::x25519_mulx::Bmi2Adx::detect() {
+        return crate::backend::x25519_mulx::ladder(cpu, k, u);
+    }
+    crate::backend::serial::field_dispatch!(F => ladder::<F>(k, u))
 }
 
 /// The Montgomery ladder of RFC 7748 §5 on x-only projective coordinates, for a clamped
@@ -354,7 +397,7 @@ fn clamp(mut k: [u8; 32]) -> [u8; 32] {
 /// every k and u. Limb bounds are the field type's business: every `F` operation takes
 /// and returns valid elements.
 #[inline(always)]
-fn ladder<F: FieldArith>(k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
+pub(crate) fn ladder<F: FieldArith>(k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
     let x1 = F::from_field(u);
     let (mut x2, mut z2) = (F::ONE, F::ZERO);
     let (mut x3, mut z3) = (x1, F::ONE);

@@ -165,3 +165,40 @@ impl Backend {
         })
     }
 }
+
+/// An X25519 ladder, named (for fuzzers and the same-run ladder benchmark).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ladder {
+    /// The generic ladder (`montgomery::ladder`) on the portable field limbs.
+    Portable,
+    /// The generic ladder on the fastest field limbs this CPU supports (what
+    /// `mul_clamped` ran before the dedicated MULX/ADX ladder).
+    Generic,
+    /// The MULX/ADX ladder (`backend::x25519_mulx`).
+    Mulx,
+}
+
+impl Ladder {
+    /// Every ladder, whether or not it can run here.
+    pub const ALL: [Ladder; 3] = [Ladder::Portable, Ladder::Generic, Ladder::Mulx];
+
+    /// X25519(`scalar`, `u`) on this ladder (the scalar clamped, as `x25519` does);
+    /// `None` where it cannot run.
+    pub fn x25519(self, scalar: [u8; 32], u: [u8; 32]) -> Option<[u8; 32]> {
+        let k = crate::montgomery::clamp(scalar);
+        let u = FieldElement::from_bytes(&u);
+        match self {
+            Ladder::Portable => Some(crate::montgomery::ladder::<FieldElement>(&k, &u)),
+            Ladder::Generic => {
+                Some(serial::field_dispatch!(F => crate::montgomery::ladder::<F>(&k, &u)))
+            }
+            #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+            Ladder::Mulx => {
+                let cpu = super::x25519_mulx::Bmi2Adx::detect()?;
+                Some(super::x25519_mulx::ladder(cpu, &k, &u))
+            }
+            #[allow(unreachable_patterns)]
+            _ => None,
+        }
+    }
+}

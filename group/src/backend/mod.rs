@@ -39,6 +39,9 @@ use crate::models::Extended;
 
 pub(crate) mod serial;
 
+#[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+pub(crate) mod x25519_mulx;
+
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;

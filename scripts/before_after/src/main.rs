@@ -1,6 +1,6 @@
-//! Before/after timing of the upstream (Go-named) benchmark suite: `before` is the library
-//! at an older commit, `after` is the working tree, both linked into this binary (see
-//! scripts/before_after.sh, which builds and runs it).
+//! A/B timing of the upstream (Go-named) benchmark suite: `before` and `after` are two
+//! revisions of the library (`after` by default the working tree), both linked into this
+//! binary (scripts/before_after.sh generates its manifest, builds and runs it).
 //!
 //! Every operation is set up on both sides from the same bytes (field elements, scalars,
 //! seeds, messages; points are multiples of the base point by the same scalars), and the
@@ -60,6 +60,9 @@ const NAMES: &[&str] = &[
     "VarTimeDoubleScalarBaseMult",
     "MultiScalarMultSize8",
     "BytesMontgomery",
+    // X25519 (RFC 7748): the ladder on a peer's u, and a public key
+    "X25519",
+    "X25519Base",
     "VarTimeMultiScalarMult/2",
     "VarTimeMultiScalarMult/16",
     "VarTimeMultiScalarMult/64",
@@ -306,6 +309,21 @@ macro_rules! suite {
                 }
                 "BytesMontgomery" => {
                     calls(move || black_box(&p).to_montgomery_bytes(), |b| b.to_vec())
+                }
+                "X25519" => {
+                    let u = p.to_montgomery();
+                    let k = bytes32(12);
+                    calls(
+                        move || black_box(&u).mul_clamped(black_box(k)),
+                        |m| m.0.to_vec(),
+                    )
+                }
+                "X25519Base" => {
+                    let k = bytes32(13);
+                    calls(
+                        move || $lib::montgomery::MontgomeryPoint::mul_base_clamped(black_box(k)),
+                        |m| m.0.to_vec(),
+                    )
                 }
                 "KeyGeneration" => calls(
                     || SigningKey::from_seed(black_box(&seed(1))),

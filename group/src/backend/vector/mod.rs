@@ -20,6 +20,7 @@
 
 pub(crate) mod avx2;
 pub(crate) mod ifma;
+pub(crate) mod ifma52x8;
 pub(crate) mod point;
 
 use edwards25519_field::FieldElement;

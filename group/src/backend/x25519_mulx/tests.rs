@@ -1,0 +1,256 @@
+//! The MULX/ADX ladder against the generic ladder on the portable field
+//! (`montgomery::ladder::<FieldElement>`), bit for bit, and against RFC 7748 and
+//! Wycheproof directly; its kernels against num-bigint on edge limbs. Every test
+//! returns early (and says so) on a CPU without BMI2 and ADX.
+
+extern crate std;
+
+use std::vec;
+use std::vec::Vec;
+
+use num_bigint::BigUint;
+use serde_json::Value;
+
+use super::*;
+use crate::montgomery::{clamp, ladder as portable_ladder};
+
+fn cpu() -> Option<Bmi2Adx> {
+    let cpu = Bmi2Adx::detect();
+    if cpu.is_none() {
+        std::println!("no BMI2/ADX on this CPU: MULX ladder not tested");
+    }
+    cpu
+}
+
+/// SplitMix64 (Steele, Lea, Flood 2014): a fixed-seed source of test inputs.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn bytes(&mut self) -> [u8; 32] {
+        let mut b = [0u8; 32];
+        for c in b.chunks_mut(8) {
+            c.copy_from_slice(&self.next().to_le_bytes());
+        }
+        b
+    }
+}
+
+fn h(s: &str) -> [u8; 32] {
+    hex::decode(s).expect("hex").try_into().expect("32 bytes")
+}
+
+fn big(l: &Limbs) -> BigUint {
+    let mut b = [0u8; 32];
+    for (c, x) in b.chunks_mut(8).zip(l) {
+        c.copy_from_slice(&x.to_le_bytes());
+    }
+    BigUint::from_bytes_le(&b)
+}
+
+fn p() -> BigUint {
+    (BigUint::from(1u8) << 255) - BigUint::from(19u8)
+}
+
+/// Limb values at the carry and fold boundaries, and some random ones.
+fn edge_limbs() -> Vec<Limbs> {
+    let m = u64::MAX;
+    let mut v = vec![
+        [0; 4],
+        [1, 0, 0, 0],
+        [37, 0, 0, 0],
+        [38, 0, 0, 0],
+        [m; 4],
+        [m - 37, m, m, m],
+        [m - 38, m, m, m],
+        [m - 18, m, m, m >> 1], // p
+        [m - 19, m, m, m >> 1], // p - 1
+        [m, m, m, m >> 1],      // 2^255 - 1
+        [0, 0, 0, 1 << 63],     // 2^255
+        [m - 36, m, m, m],      // 2^256 - 37
+        [0, m, 0, m],
+        [m, 0, m, 0],
+    ];
+    let mut rng = Rng(7);
+    for _ in 0..20 {
+        v.push([rng.next(), rng.next(), rng.next(), rng.next()]);
+    }
+    v
+}
+
+#[test]
+fn kernels_against_num_bigint() {
+    let Some(cpu) = cpu() else { return };
+    let p = p();
+    let limbs = edge_limbs();
+    let (mut n, mut bounded) = (0, 0);
+    for a in &limbs {
+        for b in &limbs {
+            let (x, y) = (big(a), big(b));
+            if below_2_256_minus_38(b) {
+                let (sum, diff) = add_sub(cpu, a, b);
+                assert_eq!(big(&sum) % &p, (&x + &y) % &p, "add {a:x?} {b:x?}");
+                let want = (&x + &p * 2u8 - (&y % &p)) % &p;
+                assert_eq!(big(&diff) % &p, want, "sub {a:x?} {b:x?}");
+                let (e, t) = sub_a24_add(cpu, a, b);
+                assert_eq!(e, diff, "sub_a24_add's E is add_sub's difference");
+                let want = (&y + (big(&e) * 121_666u32)) % &p;
+                assert_eq!(big(&t) % &p, want, "a24 {a:x?} {b:x?}");
+                bounded += 1;
+            }
+            let prod = mul(cpu, a, b);
+            assert_eq!(big(&prod) % &p, (&x * &y) % &p, "mul {a:x?} {b:x?}");
+            assert!(big(&prod) < (BigUint::from(1u8) << 255) + (BigUint::from(1u8) << 12));
+            let (mut s, mut t) = (*a, *b);
+            cswap(&mut s, &mut t, 0);
+            assert_eq!((s, t), (*a, *b));
+            cswap(&mut s, &mut t, 1);
+            assert_eq!((s, t), (*b, *a));
+            n += 1;
+        }
+        assert_eq!(big(&square(cpu, a)) % &p, (big(a) * big(a)) % &p);
+    }
+    assert_eq!(n, limbs.len() * limbs.len());
+    // The bound excludes exactly the three edge values at or above 2^256 - 38.
+    assert_eq!(bounded, limbs.len() * (limbs.len() - 3));
+}
+
+/// Both ladders on one (k, u); k clamped as `mul_clamped` does.
+fn agree(cpu: Bmi2Adx, k: [u8; 32], u: [u8; 32]) -> [u8; 32] {
+    let k = clamp(k);
+    let u = FieldElement::from_bytes(&u);
+    let ours = ladder(cpu, &k, &u);
+    assert_eq!(
+        ours,
+        portable_ladder::<FieldElement>(&k, &u),
+        "k={k:02x?} u={u:?}"
+    );
+    ours
+}
+
+/// Random scalars and random 256-bit u (so about half have bit 255 set).
+#[test]
+fn agrees_with_portable_ladder_on_random_inputs() {
+    let Some(cpu) = cpu() else { return };
+    let mut rng = Rng(1);
+    for _ in 0..200 {
+        agree(cpu, rng.bytes(), rng.bytes());
+    }
+}
+
+/// 2^255 - 19, little-endian.
+const P: [u8; 32] = {
+    let mut b = [0xffu8; 32];
+    b[0] = 0xed;
+    b[31] = 0x7f;
+    b
+};
+
+/// Edge scalars against edge u: 0, 1, 9, p - 1, every non-canonical u in [p, 2^255),
+/// the u of the points of order 8 (RFC 7748 §6.1's small-order list), each also with
+/// bit 255 set. Small-order u must give 0.
+#[test]
+fn agrees_with_portable_ladder_on_edges() {
+    let Some(cpu) = cpu() else { return };
+    let small = |n: u8| {
+        let mut b = [0u8; 32];
+        b[0] = n;
+        b
+    };
+    let order8 = [
+        h("e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800"),
+        h("5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157"),
+    ];
+    let minus_one = {
+        let mut b = P;
+        b[0] = 0xec;
+        b
+    };
+    let mut us = vec![small(2), small(9), [0xff; 32]];
+    for d in 0..=19u8 {
+        let mut b = P;
+        b[0] = 0xec + d;
+        us.push(b);
+    }
+    let small_order = [small(0), small(1), minus_one, order8[0], order8[1]];
+    us.extend(small_order);
+    let high: Vec<[u8; 32]> = us
+        .iter()
+        .map(|u| {
+            let mut b = *u;
+            b[31] ^= 0x80;
+            b
+        })
+        .collect();
+    us.extend(high);
+    let mut scalars = vec![[0; 32], [0xff; 32], [0x55; 32], [0xaa; 32], small(1)];
+    let mut top = [0u8; 32];
+    top[31] = 0x40;
+    scalars.push(top);
+    let mut rng = Rng(2);
+    scalars.extend((0..3).map(|_| rng.bytes()));
+    for k in &scalars {
+        for u in &us {
+            let out = agree(cpu, *k, *u);
+            let mut u7 = *u;
+            u7[31] &= 0x7f;
+            // p - 1 appears in `us` twice (as p - 1 and from the [p, 2^255) loop).
+            if small_order.contains(&u7)
+                || u7 == P
+                || u7 == {
+                    let mut b = P;
+                    b[0] = 0xee; // p + 1 = 1
+                    b
+                }
+            {
+                assert_eq!(out, [0; 32], "small order u={u:02x?}");
+            }
+        }
+    }
+}
+
+/// RFC 7748 §5.2: the two vectors, and the iteration after 1 and 1,000 rounds.
+#[test]
+fn rfc7748_on_mulx_ladder() {
+    let Some(cpu) = cpu() else { return };
+    let v = edwards25519_test_support::read_json("rfc7748/x25519.json");
+    let s = |v: &Value| h(v.as_str().expect("hex"));
+    let x = |k: [u8; 32], u: [u8; 32]| ladder(cpu, &clamp(k), &FieldElement::from_bytes(&u));
+    for c in v["scalar_mult"].as_array().expect("list") {
+        assert_eq!(x(s(&c["scalar"]), s(&c["u"])), s(&c["output"]));
+    }
+    let (mut k, mut u) = (s(&v["iterated"]["start"]), s(&v["iterated"]["start"]));
+    for round in 1..=1000u64 {
+        let next = x(k, u);
+        u = k;
+        k = next;
+        for e in v["iterated"]["after"].as_array().expect("list") {
+            if e["iterations"].as_u64() == Some(round) {
+                assert_eq!(k, s(&e["k"]), "after {round}");
+            }
+        }
+    }
+}
+
+/// Every Wycheproof X25519 case (518) on the MULX ladder directly.
+#[test]
+fn wycheproof_on_mulx_ladder() {
+    let Some(cpu) = cpu() else { return };
+    let v = edwards25519_test_support::read_json("wycheproof/x25519_test.json");
+    let s = |v: &Value| h(v.as_str().expect("hex"));
+    let mut n = 0;
+    for g in v["testGroups"].as_array().expect("groups") {
+        for t in g["tests"].as_array().expect("tests") {
+            let k = clamp(s(&t["private"]));
+            let out = ladder(cpu, &k, &FieldElement::from_bytes(&s(&t["public"])));
+            assert_eq!(out, s(&t["shared"]), "tcId {}", t["tcId"]);
+            n += 1;
+        }
+    }
+    assert_eq!(n, 518);
+}
