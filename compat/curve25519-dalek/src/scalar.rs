@@ -85,7 +85,8 @@ impl Scalar {
     }
 
     /// Inverts every scalar in place (Montgomery's trick) and returns the inverse of
-    /// their product, as curve25519-dalek's does. Unlike curve25519-dalek (which
+    /// their product, as curve25519-dalek 4's `batch_invert` (5's `invert_batch_alloc`)
+    /// does. Unlike curve25519-dalek (which
     /// requires nonzero inputs), a zero input stays zero and leaves the others exact
     /// (`edwards25519_scalar::Scalar::batch_invert`).
     ///
@@ -105,6 +106,26 @@ impl Scalar {
             *s = Scalar::from_native(n);
         }
         Scalar::from_native(all)
+    }
+
+    /// curve25519-dalek 5's name for [`Scalar::batch_invert`] on an array.
+    ///
+    /// ```
+    /// use curve25519_dalek::scalar::Scalar;
+    ///
+    /// let mut xs = [Scalar::from(4u8), Scalar::from(9u8)];
+    /// Scalar::invert_batch(&mut xs);
+    /// assert_eq!(xs[1] * Scalar::from(9u8), Scalar::ONE);
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn invert_batch<const N: usize>(inputs: &mut [Scalar; N]) -> Scalar {
+        Scalar::batch_invert(inputs)
+    }
+
+    /// curve25519-dalek 5's name for [`Scalar::batch_invert`] on a slice.
+    #[cfg(feature = "alloc")]
+    pub fn invert_batch_alloc(inputs: &mut [Scalar]) -> Scalar {
+        Scalar::batch_invert(inputs)
     }
 
     /// A uniformly random scalar.
