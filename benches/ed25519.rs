@@ -50,6 +50,16 @@ fn ours(c: &mut Criterion) {
         b.iter(|| VerifyingKey::from_bytes(black_box(&vk_bytes)))
     });
     c.bench_function("Signing", |b| b.iter(|| key.sign(black_box(MESSAGE))));
+    // Sign, then verify before release (the fault check); its cost over Signing.
+    c.bench_function("SignChecked", |b| {
+        b.iter(|| key.sign_checked(black_box(MESSAGE)))
+    });
+    // Hedged signing (draft-irtf-cfrg-det-sigs-with-noise-05): one more SHA-512 block
+    // and 32 bytes from the RNG.
+    let mut rng = rand::rng();
+    c.bench_function("SigningHedged", |b| {
+        b.iter(|| key.sign_hedged(black_box(MESSAGE), &mut rng))
+    });
     c.bench_function("Verification", |b| {
         b.iter(|| vk.verify(black_box(MESSAGE), black_box(&sig)))
     });

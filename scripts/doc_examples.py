@@ -26,7 +26,8 @@ def files(rev):
     cmd = ['git', 'ls-files'] if rev is None else ['git', 'ls-tree', '-r', '--name-only', rev]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.split()
     keep = [f for f in out if f.endswith('.rs') and f.split('/')[0] in ('src', 'field', 'scalar', 'group')
-            and ('/src/' in f or f.startswith('src/')) and '/backend/' not in f]
+            and ('/src/' in f or f.startswith('src/')) and '/backend/' not in f
+            and '/testing/' not in f]
     return keep
 
 

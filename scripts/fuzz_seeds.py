@@ -8,6 +8,7 @@ Targets are read from fuzz/Cargo.toml. Each gets seeds by its name:
   verify_*          one signature case: 0x00 || A || R || S || message
   backends          each operation tag with a vector point and scalar
   decode_signature  every 64-byte value in the vectors
+  sign_hedged       64 cases: a key seed, a context (0, 3, 32 or 300 bytes), Z, a message
   anything else     every 32-byte value in the vectors, followed by a 64-byte one
                     (decoders read 32 bytes first; the scalar and field targets then
                     a 64-byte wide input)
@@ -96,6 +97,17 @@ def main():
                 for op in range(5)
                 for v, w in list(zip(v32, v32[1:] + v32[:1]))[:300]
             ]
+        elif t == "sign_hedged":
+            # seed || context length || context || Z || message: 64 cases (each run
+            # signs and verifies several times, so a large corpus would take the whole
+            # CI budget to load); a length byte of 255 asks for a 300-byte context.
+            seeds = []
+            for i, v in enumerate(v32[:64]):
+                n = [0, 3, 32, 255][i % 4]
+                filler = v64[i % len(v64)] * 5
+                ctx = filler[: 300 if n == 255 else n]
+                z = v32[(i + 1) % len(v32)]
+                seeds.append(v + bytes([n]) + ctx + z + v64[i % len(v64)][: i % 64])
         elif t == "decode_signature":
             seeds = v64
         else:

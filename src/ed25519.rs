@@ -35,11 +35,19 @@
 //!   [`VerifyingKey::verify_ph`] and [`VerifyingKey::verify_prehashed`] check them under
 //!   [`VerifyingKey::verify`]'s (ZIP-215) rules. A longer context is
 //!   [`Error::ContextTooLong`].
+//! - Hedged signing ([`SigningKey::sign_hedged`], [`SigningKey::sign_ctx_hedged`],
+//!   [`SigningKey::sign_ph_hedged`]; draft-irtf-cfrg-det-sigs-with-noise-05 §3): 32
+//!   random bytes mixed into the nonce, against fault and side-channel attacks that
+//!   exploit deterministic nonces; verifiers see ordinary signatures. Deterministic
+//!   [`SigningKey::sign`] stays the choice where signatures must be reproducible or no
+//!   good RNG exists. [`SigningKey::sign_checked`] verifies its signature before
+//!   returning it ([`Error::SelfCheckFailed`] on a fault).
 //! - X25519 keys from Ed25519 keys: [`SigningKey::to_x25519_scalar`] and
 //!   [`VerifyingKey::to_montgomery`] (libsodium's `crypto_sign_ed25519_sk_to_curve25519`
 //!   and `_pk_to_curve25519`), for [`montgomery`](crate::montgomery).
 //!
-//! With the `signature` feature, [`SigningKey`] implements `signature::Signer` and
+//! With the `signature` feature, [`SigningKey`] implements `signature::Signer`,
+//! `signature::RandomizedSigner` (hedged, this module's [`Signature`] only) and
 //! `signature::Keypair`, and [`VerifyingKey`] implements `signature::Verifier` (ZIP-215
 //! rules), for both this module's [`Signature`] and the `ed25519` crate's.
 //!

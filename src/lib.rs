@@ -24,6 +24,9 @@ pub use edwards25519_scalar::Scalar;
 #[cfg_attr(docsrs, doc(cfg(feature = "ed25519")))]
 pub mod ed25519;
 
+#[cfg(feature = "zeroize")]
+mod wipe;
+
 pub mod x25519;
 
 /// The prime-order subgroup, for the `group` crate's prime-order traits (feature

@@ -344,11 +344,22 @@ impl Zeroize for PublicKey {
 
 /// The public key of a secret's 32 bytes: X25519(clamp(k), 9), by the Edwards base table.
 fn public_of(secret: &[u8; 32]) -> PublicKey {
+    // The copies of the secret made on the way (the by-value argument, the clamped and
+    // reduced scalar in the callees) are scrubbed from the stack (crate::wipe).
+    #[cfg(feature = "zeroize")]
+    return crate::wipe::scrubbed(|| PublicKey(MontgomeryPoint::mul_base_clamped(*secret)));
+    #[cfg(not(feature = "zeroize"))]
     PublicKey(MontgomeryPoint::mul_base_clamped(*secret))
 }
 
 /// The shared secret of a secret's 32 bytes and a peer's public key: X25519(clamp(k), u).
 fn shared_of(secret: &[u8; 32], their_public: &PublicKey) -> SharedSecret {
+    // As in `public_of`: the ladder's copies of the secret are scrubbed from the stack.
+    #[cfg(feature = "zeroize")]
+    return crate::wipe::scrubbed(|| {
+        SharedSecret(montgomery::x25519(*secret, their_public.to_bytes()))
+    });
+    #[cfg(not(feature = "zeroize"))]
     SharedSecret(montgomery::x25519(*secret, their_public.to_bytes()))
 }
 

@@ -14,6 +14,7 @@ mod ed25519_batch;
 mod ed25519_ctx_ph;
 mod ed25519_dalek;
 mod ed25519_edge_cases;
+mod ed25519_hedged;
 mod ed25519_vectors;
 mod error_chain;
 mod group_encoding_dalek;

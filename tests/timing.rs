@@ -9,6 +9,15 @@
 //! dudect way: Welch's t is computed on all measurements and on those at or below each
 //! of a few percentiles of the pooled measurements, and the largest |t| is reported.
 //!
+//! The operations: `mul_base` and `&P * &s` on a secret scalar, `FixedBaseTable::mul`,
+//! ristretto255 multiplication, X25519 (`montgomery::x25519`, whichever ladder the
+//! backend runs, and `mul_base_clamped`), Ed25519 signing and hedged signing (the key
+//! is the secret), and hash-to-curve of a secret input. Each times the backend this
+//! build selects (printed); CI runs this file with the default selection and with each
+//! backend forced, so every backend the CPU has is timed. The slower operations take a
+//! fraction of the samples (`divisor` below); the whole file takes about 26 s with the
+//! IFMA backend on the CI machine (under load), longer with the portable one.
+//!
 //! If the running time does not depend on the secret, t is roughly standard normal;
 //! a constant-time operation passes when max |t| < [`T_BOUND`] (4.5, dudect's
 //! threshold). A test that can only pass proves nothing, so a deliberately leaky
@@ -84,23 +93,29 @@ fn samples() -> usize {
     }
 }
 
-/// Class labels (random interleaving) and the matching inputs, `WARMUP + n` of each.
-fn inputs(fixed: Scalar, n: usize, seed: u64) -> (Vec<u8>, Vec<Scalar>) {
+/// Class labels (random interleaving) and the matching inputs, `WARMUP + n` of each:
+/// `fixed` for class 0, `random(rng)` for class 1.
+fn inputs<T: Clone>(
+    fixed: &T,
+    random: &dyn Fn(&mut SplitMix64) -> T,
+    n: usize,
+    seed: u64,
+) -> (Vec<u8>, Vec<T>) {
     let mut rng = SplitMix64(seed);
     let classes: Vec<u8> = (0..WARMUP + n)
         .map(|_| (rng.next_u64() >> 63) as u8)
         .collect();
-    let scalars = classes
+    let values = classes
         .iter()
         .map(|&c| {
             if c == 0 {
-                fixed
+                fixed.clone()
             } else {
-                random_scalar(&mut rng)
+                random(&mut rng)
             }
         })
         .collect();
-    (classes, scalars)
+    (classes, values)
 }
 
 /// Times `op` on each input, in nanoseconds, dropping the warm-up.
@@ -109,14 +124,14 @@ fn inputs(fixed: Scalar, n: usize, seed: u64) -> (Vec<u8>, Vec<Scalar>) {
 /// the TSC without a system call: about 20 ns resolution (~30 ns per reading), against
 /// operations of several µs (here ~8 µs mul_base, ~30 µs ScalarMult on a 2-core VM).
 /// (`rdtsc` itself would need `unsafe`, which the workspace denies.)
-fn measure<F: Fn(&Scalar) -> Point>(op: F, scalars: &[Scalar]) -> Vec<u64> {
-    let mut times = Vec::with_capacity(scalars.len());
-    for s in scalars {
+fn measure<T, O>(op: &dyn Fn(&T) -> O, values: &[T]) -> Vec<u64> {
+    let mut times = Vec::with_capacity(values.len());
+    for v in values {
         // black_box on the input pins the call after `start`; on the output, before
         // `elapsed`.
-        let s = black_box(s);
+        let v = black_box(v);
         let start = Instant::now();
-        black_box(op(s));
+        black_box(op(v));
         times.push(start.elapsed().as_nanos() as u64);
     }
     times.split_off(WARMUP.min(times.len()))
@@ -175,9 +190,17 @@ fn moments_below(classes: &[u8], times: &[u64], limit: u64) -> [Moments; 2] {
 /// One round: measures `op` on inputs drawn from `seed` and returns max |t| over the
 /// crops (a crop with under two measurements in a class is skipped),
 /// printing every crop so a failure can be diagnosed.
-fn round<F: Fn(&Scalar) -> Point>(name: &str, op: F, fixed: Scalar, n: usize, seed: u64) -> f64 {
-    let (classes, scalars) = inputs(fixed, n, seed);
-    let times = measure(op, &scalars);
+fn round<T: Clone, O>(
+    name: &str,
+    op: &dyn Fn(&T) -> O,
+    fixed: &T,
+    random: &dyn Fn(&mut SplitMix64) -> T,
+    n: usize,
+    seed: u64,
+) -> f64 {
+    let (classes, values) = inputs(fixed, random, n, seed);
+    let times = measure(op, &values);
+    drop(values);
     let classes = &classes[WARMUP..];
 
     let mut sorted = times.clone();
@@ -233,20 +256,31 @@ fn setup(name: &str) -> Option<std::sync::MutexGuard<'static, ()>> {
     Some(guard)
 }
 
-/// Passes if any of up to [`ROUNDS`] rounds has max |t| below [`T_BOUND`].
-fn assert_constant_time<F: Fn(&Scalar) -> Point + Copy>(name: &str, op: F, seed: u64) {
-    assert_constant_time_n(name, op, seed, samples());
+/// Passes if any of up to [`ROUNDS`] rounds has max |t| below [`T_BOUND`], with the
+/// fixed scalar against random scalars.
+fn assert_constant_time<O>(name: &str, op: impl Fn(&Scalar) -> O, seed: u64) {
+    assert_constant_time_on(name, &op, &fixed_scalar(), &random_scalar, 1, seed);
 }
 
-/// [`assert_constant_time`] with `n` measurements per round.
-fn assert_constant_time_n<F: Fn(&Scalar) -> Point + Copy>(name: &str, op: F, seed: u64, n: usize) {
+/// [`assert_constant_time`] for any secret input: `fixed` (class 0) against
+/// `random(rng)` (class 1), with `samples() / divisor` measurements per round (the
+/// slower operations take fewer, to keep the test within its CI budget).
+fn assert_constant_time_on<T: Clone, O>(
+    name: &str,
+    op: &dyn Fn(&T) -> O,
+    fixed: &T,
+    random: &dyn Fn(&mut SplitMix64) -> T,
+    divisor: usize,
+    seed: u64,
+) {
     let Some(_guard) = setup(name) else { return };
+    let n = (samples() / divisor).max(1000);
     let mut seen = Vec::new();
     for r in 0..ROUNDS {
-        let t = round(name, op, fixed_scalar(), n, seed ^ (r << 32));
+        let t = round(name, op, fixed, random, n, seed ^ (r << 32));
         seen.push(t);
         if t < T_BOUND {
-            println!("{name}: pass (max |t| {t:.2} < {T_BOUND})");
+            println!("{name}: pass (max |t| {t:.2} < {T_BOUND}, {n} samples)");
             return;
         }
     }
@@ -255,14 +289,14 @@ fn assert_constant_time_n<F: Fn(&Scalar) -> Point + Copy>(name: &str, op: F, see
 
 #[test]
 fn mul_base_is_constant_time() {
-    assert_constant_time("mul_base", Point::mul_base, 1);
+    assert_constant_time("mul_base", |s: &Scalar| Point::mul_base(s), 1);
 }
 
 #[test]
 fn scalar_mult_is_constant_time() {
     // A fixed point other than the base point (`&Point * &Scalar`, upstream ScalarMult).
     let p = &Point::mul_base(&Scalar::from_bytes_mod_order([0xa7; 32]));
-    assert_constant_time("scalar_mult", move |s: &Scalar| p * s, 2);
+    assert_constant_time("scalar_mult", |s: &Scalar| p * s, 2);
 }
 
 /// `x25519_batch` of eight (the eight-lane ladder where the CPU has AVX-512 IFMA, one
@@ -277,7 +311,7 @@ fn x25519_batch_is_constant_time() {
         black_box(x25519_batch(&[s.to_bytes(); 8], black_box(&u)).expect("equal lengths"));
         Point::IDENTITY
     };
-    assert_constant_time_n("x25519_batch", op, 4, samples().div_ceil(4).max(1000));
+    assert_constant_time_on("x25519_batch", &op, &fixed_scalar(), &random_scalar, 4, 4);
 }
 
 /// The harness must flag a leak: a·A by the variable-time double-base multiplication
@@ -290,10 +324,156 @@ fn vartime_control_is_flagged() {
     };
     let a_point = Point::mul_base(&fixed_scalar());
     let op = |s: &Scalar| Point::vartime_double_scalar_mul_basepoint(s, &a_point, &Scalar::ZERO);
-    let t = round("vartime_control", op, Scalar::ONE, samples(), 3);
+    let t = round(
+        "vartime_control",
+        &op,
+        &Scalar::ONE,
+        &random_scalar,
+        samples(),
+        3,
+    );
     assert!(
         t > CONTROL_MIN_T,
         "the leaky control was not flagged: max |t| {t:.2} <= {CONTROL_MIN_T}"
     );
     println!("vartime_control: flagged as expected (max |t| {t:.2} > {CONTROL_MIN_T})");
+}
+
+/// Fixed bytes for the class-0 inputs that are byte strings (X25519 keys, Ed25519
+/// seeds, hash-to-curve inputs): the fixed scalar's encoding.
+fn fixed_bytes() -> [u8; 32] {
+    fixed_scalar().to_bytes()
+}
+
+#[cfg(feature = "ed25519")]
+/// A `CryptoRng` over SplitMix64 for the hedged-signing randomness: not cryptographic,
+/// but the timing test only needs the same kind of bytes in both classes.
+struct TestRng(SplitMix64);
+
+#[cfg(feature = "ed25519")]
+impl rand_core::TryRng for TestRng {
+    type Error = core::convert::Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(self.0.next_u64() as u32)
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(self.0.next_u64())
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        self.0.fill_bytes(dst);
+        Ok(())
+    }
+}
+#[cfg(feature = "ed25519")]
+impl rand_core::TryCryptoRng for TestRng {}
+
+/// Signing: the fixed key against random keys, the same message (the nonce and S
+/// depend on the key).
+#[cfg(feature = "ed25519")]
+#[test]
+fn ed25519_sign_is_constant_time() {
+    use edwards25519::ed25519::SigningKey;
+    let msg = b"a message signed under a secret key";
+    assert_constant_time_on(
+        "ed25519_sign",
+        &|k: &SigningKey| k.sign(msg),
+        &SigningKey::from_seed(&fixed_bytes()),
+        &|rng| SigningKey::from_seed(&rng.bytes()),
+        1,
+        4,
+    );
+}
+
+/// Hedged signing: as signing, with fresh randomness Z in both classes.
+#[cfg(feature = "ed25519")]
+#[test]
+fn ed25519_sign_hedged_is_constant_time() {
+    use edwards25519::ed25519::SigningKey;
+    use std::cell::RefCell;
+    let msg = b"a message signed under a secret key";
+    let rng = RefCell::new(TestRng(SplitMix64(0x4ed6)));
+    assert_constant_time_on(
+        "ed25519_sign_hedged",
+        &|k: &SigningKey| k.sign_hedged(msg, &mut *rng.borrow_mut()),
+        &SigningKey::from_seed(&fixed_bytes()),
+        &|r| SigningKey::from_seed(&r.bytes()),
+        1,
+        5,
+    );
+}
+
+/// X25519 with a fixed peer key: the fixed secret against random secrets, through the
+/// public `x25519`, so it times whichever ladder the selected backend runs.
+#[test]
+fn x25519_is_constant_time() {
+    let peer = edwards25519::montgomery::MontgomeryPoint::mul_base_clamped([0x5a; 32]).0;
+    assert_constant_time_on(
+        "x25519",
+        &|k: &[u8; 32]| edwards25519::montgomery::x25519(*k, peer),
+        &fixed_bytes(),
+        &|rng| rng.bytes(),
+        2,
+        6,
+    );
+}
+
+/// X25519 with the base point (`mul_base_clamped`, the fixed-base path).
+#[test]
+fn x25519_base_is_constant_time() {
+    assert_constant_time_on(
+        "x25519_mul_base_clamped",
+        &|k: &[u8; 32]| edwards25519::montgomery::MontgomeryPoint::mul_base_clamped(*k),
+        &fixed_bytes(),
+        &|rng| rng.bytes(),
+        1,
+        7,
+    );
+}
+
+/// ristretto255: `&RistrettoPoint * &Scalar` on a fixed point.
+#[test]
+fn ristretto_mul_is_constant_time() {
+    use edwards25519::ristretto::RistrettoPoint;
+    let p = RistrettoPoint::mul_base(&Scalar::from_bytes_mod_order([0x3c; 32]));
+    assert_constant_time_on(
+        "ristretto_mul",
+        &|s: &Scalar| p * s,
+        &fixed_scalar(),
+        &random_scalar,
+        2,
+        8,
+    );
+}
+
+/// `FixedBaseTable::mul` on a fixed point's table.
+#[cfg(feature = "alloc")]
+#[test]
+fn fixed_base_table_mul_is_constant_time() {
+    let table = edwards25519::FixedBaseTable::new(&Point::mul_base(&Scalar::from_bytes_mod_order(
+        [0x71; 32],
+    )));
+    assert_constant_time_on(
+        "fixed_base_table_mul",
+        &|s: &Scalar| table.mul(s),
+        &fixed_scalar(),
+        &random_scalar,
+        1,
+        9,
+    );
+}
+
+/// Hash-to-curve of a secret input (an OPRF client hashes its private input): the fixed
+/// 32-byte input against random ones, same length and DST.
+#[cfg(feature = "hash-to-curve")]
+#[test]
+fn hash_to_curve_is_constant_time() {
+    let dst = b"edwards25519-timing-test-v1";
+    assert_constant_time_on(
+        "hash_to_curve",
+        &|m: &[u8; 32]| Point::hash_to_curve(m, dst),
+        &fixed_bytes(),
+        &|rng| rng.bytes(),
+        1,
+        10,
+    );
 }

@@ -1,14 +1,18 @@
-//! Field operations, each run on the backend [`dispatch!`] picks (so a build with the
-//! fast backend checks the fast limb code, and a portable build the portable one).
+//! Field operations, each run on the public [`FieldElement`] (`F` below), whose
+//! operations run the backend this CPU and build select (so a build with the fast
+//! backend checks the fast limb code, and a portable build the portable one).
 //! The `-fe64` operations run the portable 4×64 backend explicitly: on x86-64 it is
 //! what the public type runs on a CPU without BMI2/ADX, which neither build selects.
 
-use edwards25519_field::{FieldArith, FieldElement, dispatch};
+use edwards25519_field::{FieldArith, FieldElement};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 use crate::Op;
 use crate::rng::Rng;
 use crate::valgrind::{make_defined, make_undefined};
+
+/// The field type the operations run on.
+type F = FieldElement;
 
 /// The field operations, by name.
 pub const OPS: &[Op] = &[
@@ -127,34 +131,34 @@ fn public<F: FieldArith>(mut x: F) -> Vec<u8> {
 }
 
 fn mul(rng: &mut Rng) -> Vec<u8> {
-    dispatch!(F => {
+    {
         let (a, b) = (secret::<F>(rng), secret::<F>(rng));
         public(a * b)
-    })
+    }
 }
 
 fn square(rng: &mut Rng) -> Vec<u8> {
-    dispatch!(F => public(secret::<F>(rng).square()))
+    public(secret::<F>(rng).square())
 }
 
 fn invert(rng: &mut Rng) -> Vec<u8> {
-    dispatch!(F => public(<F as FieldArith>::invert(&secret::<F>(rng))))
+    public(<F as FieldArith>::invert(&secret::<F>(rng)))
 }
 
 fn to_bytes(rng: &mut Rng) -> Vec<u8> {
-    dispatch!(F => {
+    {
         let mut bytes = <F as FieldArith>::to_bytes(&secret::<F>(rng));
         make_defined(&mut bytes);
         bytes.to_vec()
-    })
+    }
 }
 
 fn from_bytes(rng: &mut Rng) -> Vec<u8> {
-    dispatch!(F => {
+    {
         let mut bytes: [u8; 32] = rng.bytes();
         make_undefined(&mut bytes);
         public(F::from_field(&FieldElement::from_bytes(&bytes)))
-    })
+    }
 }
 
 /// Portable only: `from_wide_bytes` is not part of [`FieldArith`].
@@ -165,27 +169,27 @@ fn from_wide_bytes(rng: &mut Rng) -> Vec<u8> {
 }
 
 fn sqrt_ratio(rng: &mut Rng) -> Vec<u8> {
-    dispatch!(F => {
+    {
         let (u, v) = (secret::<F>(rng), secret::<F>(rng));
         let (was_square, r) = <F as FieldArith>::sqrt_ratio(&u, &v);
         let mut out = vec![public_choice(was_square)];
         out.extend(public(r));
         out
-    })
+    }
 }
 
 fn select(rng: &mut Rng) -> Vec<u8> {
-    dispatch!(F => {
+    {
         let (a, b) = (secret::<F>(rng), secret::<F>(rng));
         public(F::conditional_select(&a, &b, secret_choice(rng)))
-    })
+    }
 }
 
 fn ct_eq(rng: &mut Rng) -> Vec<u8> {
-    dispatch!(F => {
+    {
         let a = secret::<F>(rng);
         // One equal and one unequal comparison.
         let b = secret::<F>(rng);
         vec![public_choice(a.ct_eq(&a)), public_choice(a.ct_eq(&b))]
-    })
+    }
 }

@@ -3,7 +3,7 @@
 
 use std::hint::black_box;
 
-use edwards25519_field::{FieldArith, FieldElement, dispatch};
+use edwards25519_field::FieldElement;
 
 use crate::Op;
 use crate::rng::Rng;
@@ -70,16 +70,16 @@ fn index(rng: &mut Rng) -> Vec<u8> {
 }
 
 /// Branches on the sign of a secret field product: shows that the marking flows
-/// through [`dispatch!`] and the field code (nothing was computed at compile time from
+/// through the field code (nothing was computed at compile time from
 /// the fixed seed), so a leak inside the library would be seen.
 fn through_field(rng: &mut Rng) -> Vec<u8> {
     let mut a = FieldElement::from_bytes(&rng.bytes());
     let b = FieldElement::from_bytes(&rng.bytes());
     make_undefined(&mut a);
-    let negative = dispatch!(F => {
-        let p = F::from_field(&a) * F::from_field(&b);
+    let negative = {
+        let p = a * b;
         bool::from(p.is_negative())
-    });
+    };
     let mut out = if black_box(negative) {
         when_set(1)
     } else {

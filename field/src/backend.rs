@@ -76,7 +76,7 @@ pub fn cpu_has_bmi2_adx() -> bool {
 /// ```
 #[inline(always)]
 pub fn use_fast() -> bool {
-    !cfg!(edwards25519_backend = "portable") && cpu_has_bmi2_adx()
+    cfg!(edwards25519_x86) && cpu_has_bmi2_adx()
 }
 
 /// The name of the backend that [`FieldElement`](crate::FieldElement)'s operations run
@@ -92,26 +92,11 @@ pub fn use_fast() -> bool {
 /// assert!(portable.contains(&name) || backend::use_fast());
 /// ```
 pub fn selected() -> &'static str {
-    #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+    #[cfg(edwards25519_x86)]
     if use_fast() {
         return x86_64::NAME;
     }
     <crate::fe_impl::Inner as crate::FieldArith>::BACKEND
-}
-
-/// Evaluates `$body` with the type alias `$F` bound to [`FieldElement`](crate::FieldElement)
-/// (whose operations pick the backend on a cached CPUID check).
-///
-/// Kept so that code written against the earlier dispatcher compiles; it no longer
-/// names the MULX/ADX type, which is reachable only with a proof of the CPU check
-/// (see the `x86_64` module).
-#[macro_export]
-macro_rules! dispatch {
-    ($F:ident => $body:expr) => {{
-        #[allow(dead_code)]
-        type $F = $crate::FieldElement;
-        $body
-    }};
 }
 
 /// Operators, `Default`, `Debug`, equality, selection and zeroizing for a backend's

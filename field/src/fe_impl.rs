@@ -21,7 +21,7 @@ use crate::backend::u64::{self as radix51, Fe51};
 #[allow(unused_imports)]
 use crate::backend::u64x4::{self, Fe64};
 
-#[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+#[cfg(edwards25519_x86)]
 mod imp {
     use super::*;
     use crate::backend::x86_64 as mulx;
@@ -107,7 +107,7 @@ mod imp {
     }
 }
 
-#[cfg(not(all(target_arch = "x86_64", not(edwards25519_backend = "portable"))))]
+#[cfg(not(edwards25519_x86))]
 mod imp {
     use super::*;
 

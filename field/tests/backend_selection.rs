@@ -37,3 +37,14 @@ fn the_fast_backend_runs_exactly_where_it_can() {
         );
     }
 }
+
+#[test]
+fn the_build_script_aliases_spell_out_their_conditions() {
+    // build.rs derives both aliases from the target and the forced backend (RUSTFLAGS'
+    // cfg or EDWARDS25519_BACKEND, which it turns into the same cfg for this package).
+    let x86_64 = cfg!(target_arch = "x86_64");
+    let portable = cfg!(edwards25519_backend = "portable");
+    let serial = cfg!(edwards25519_backend = "serial");
+    assert_eq!(cfg!(edwards25519_x86), x86_64 && !portable);
+    assert_eq!(cfg!(edwards25519_vector), x86_64 && !portable && !serial);
+}

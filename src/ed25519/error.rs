@@ -74,6 +74,11 @@ pub enum Error {
     /// Ed25519ctx / Ed25519ph: the context is longer than 255 bytes (RFC 8032 §5.1:
     /// dom2 encodes its length in one octet).
     ContextTooLong,
+    /// [`SigningKey::sign_checked`](super::SigningKey::sign_checked): the signature just
+    /// computed did not verify under the key's own public key, so a fault corrupted the
+    /// computation (the key, the nonce, R or S); the signature was withheld, since a
+    /// faulty signature can reveal the secret key.
+    SelfCheckFailed,
 }
 
 impl fmt::Display for Error {
@@ -114,6 +119,10 @@ impl fmt::Display for Error {
             Error::ContextTooLong => {
                 f.write_str("Ed25519ctx/Ed25519ph context is longer than 255 bytes")
             }
+            Error::SelfCheckFailed => f.write_str(
+                "signing fault detected: the new signature does not verify under the signer's \
+                 own public key, so it was withheld",
+            ),
         }
     }
 }

@@ -7,6 +7,8 @@ use sha2::{Digest, Sha512};
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
+mod hedged;
+
 /// An Ed25519 secret key: the 32-byte seed and its expansion.
 ///
 /// The seed, the secret scalar and the nonce prefix are overwritten with zeros when the
@@ -67,25 +69,35 @@ impl SigningKey {
     ///     "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b"
     /// );
     /// ```
+    #[inline(always)]
     pub fn from_seed(seed: &[u8; 32]) -> SigningKey {
-        let mut h = [0u8; 64];
-        Sha512::new()
-            .chain_update(seed)
-            .finalize_into((&mut h).into());
-        let mut lo = [0u8; 32];
-        let mut prefix = [0u8; 32];
-        lo.copy_from_slice(&h[..32]);
-        prefix.copy_from_slice(&h[32..]);
-        let scalar = Scalar::from_bytes_with_clamping(lo);
-        h.zeroize();
-        lo.zeroize();
-        let verifying_key = VerifyingKey::from_point(&Point::mul_base(&scalar));
-        SigningKey {
+        // Inlined, so that the key is built in the caller's frame (where it is going
+        // anyway) and no library frame keeps a copy of it. Built in place: the secret fields are written through `&mut`, never moved
+        // into the key (a move could leave a copy behind), and the expansion's
+        // temporaries are zeroized or scrubbed from the stack (wipe.rs).
+        let mut key = SigningKey {
             seed: *seed,
-            scalar,
-            prefix,
-            verifying_key,
-        }
+            scalar: Scalar::ZERO,
+            prefix: [0u8; 32],
+            verifying_key: VerifyingKey::identity_placeholder(),
+        };
+        crate::wipe::scrubbed(|| key.expand());
+        key
+    }
+
+    /// RFC 8032 §5.1.5 from `self.seed`: the scalar, the prefix and the public key.
+    fn expand(&mut self) {
+        let mut h = [0u8; 64];
+        let mut hasher = Sha512::new();
+        hasher.update(self.seed);
+        hasher.finalize_into_reset((&mut h).into());
+        self.prefix.copy_from_slice(&h[32..]);
+        let mut lo = [0u8; 32];
+        lo.copy_from_slice(&h[..32]);
+        h.zeroize();
+        self.scalar = Scalar::from_bytes_with_clamping(lo);
+        lo.zeroize();
+        self.verifying_key = VerifyingKey::from_point(&Point::mul_base(&self.scalar));
     }
 
     /// A new key from 32 bytes of `rng`.
@@ -101,6 +113,7 @@ impl SigningKey {
     /// assert!(key.verifying_key().verify(b"message", &sig).is_ok());
     /// assert_ne!(key, SigningKey::generate(&mut rand::rng()));
     /// ```
+    #[inline(always)]
     pub fn generate<R: rand_core::CryptoRng + ?Sized>(rng: &mut R) -> SigningKey {
         let mut seed = [0u8; 32];
         rng.fill_bytes(&mut seed);
@@ -138,7 +151,9 @@ impl SigningKey {
     }
 
     /// Signs `msg` (RFC 8032 §5.1.6, PureEdDSA): deterministic, the same key and message
-    /// always give the same signature. Constant time in the secret key and nonce.
+    /// always give the same signature. Constant time in the secret key and nonce. Where
+    /// fault injection or power analysis is a threat, prefer
+    /// [`SigningKey::sign_hedged`].
     ///
     /// ```
     /// use edwards25519::ed25519::{Error, SigningKey};
@@ -217,15 +232,39 @@ impl SigningKey {
     /// hashes: r = SHA-512(dom || prefix || M), R = [r]B, k = SHA-512(dom || R || A || M),
     /// S = r + k·s.
     fn sign_with(&self, dom: Option<&Dom2<'_>>, msg: &[u8]) -> Signature {
-        // r = SHA-512(dom || prefix || M) mod l: the secret nonce.
+        self.sign_with_prefix(dom, &self.prefix, msg)
+    }
+
+    /// [`SigningKey::sign_with`] with the nonce derived from `prefix` in place of the
+    /// key's own: the key's prefix (deterministic signing) or the hedged prefix'
+    /// (`hedged.rs`). Every secret temporary is wiped before returning: the nonce
+    /// digest and the nonce r (the hash state wipes itself, sha2's `zeroize` feature).
+    fn sign_with_prefix(&self, dom: Option<&Dom2<'_>>, prefix: &[u8; 32], msg: &[u8]) -> Signature {
+        // The test-only cfg also skips the stack scrub, which would wipe the nonce.
+        #[cfg(not(edwards25519_skip_wipe))]
+        return crate::wipe::scrubbed(|| self.sign_with_prefix_inner(dom, prefix, msg));
+        #[cfg(edwards25519_skip_wipe)]
+        return crate::wipe::below(|| self.sign_with_prefix_inner(dom, prefix, msg));
+    }
+
+    /// [`SigningKey::sign_with_prefix`]'s computation, run below the scrubbed frame.
+    fn sign_with_prefix_inner(
+        &self,
+        dom: Option<&Dom2<'_>>,
+        prefix: &[u8; 32],
+        msg: &[u8],
+    ) -> Signature {
+        // r = SHA-512(dom || prefix || M) mod l: the secret nonce. The hash state is
+        // updated in place, never moved (a move would leave a copy of its buffer, which
+        // holds the prefix), and wipes itself when dropped (sha2's `zeroize` feature).
         let mut h = Sha512::new();
         if let Some(dom) = dom {
             dom.update(&mut h);
         }
         let mut digest = [0u8; 64];
-        h.chain_update(self.prefix)
-            .chain_update(msg)
-            .finalize_into((&mut digest).into());
+        h.update(prefix);
+        h.update(msg);
+        h.finalize_into_reset((&mut digest).into());
         let mut r = Scalar::from_bytes_mod_order_wide(&digest);
         digest.zeroize();
         // R = [r]B is public once encoded.
@@ -233,7 +272,12 @@ impl SigningKey {
         let k = challenge_with(dom, &r_bytes, self.verifying_key.as_bytes(), msg);
         // S = r + k·s mod l.
         let s = Scalar::multiply_add(&k, &self.scalar, &r);
+        // The test-only cfg leaves the nonce on the stack, so that the stack-scan test
+        // (tests/stack_scan.rs) can show that it finds an unwiped secret.
+        #[cfg(not(edwards25519_skip_wipe))]
         r.zeroize();
+        #[cfg(edwards25519_skip_wipe)]
+        core::hint::black_box(&mut r);
         Signature::from_components(r_bytes, s.to_bytes())
     }
 
@@ -259,17 +303,19 @@ impl SigningKey {
     /// assert_eq!(x25519(a.to_x25519_scalar(), b_pub), x25519(b.to_x25519_scalar(), a_pub));
     /// ```
     pub fn to_x25519_scalar(&self) -> [u8; 32] {
-        let mut h = [0u8; 64];
-        Sha512::new()
-            .chain_update(self.seed)
-            .finalize_into((&mut h).into());
-        let mut k = [0u8; 32];
-        k.copy_from_slice(&h[..32]);
-        h.zeroize();
-        k[0] &= 0b1111_1000;
-        k[31] &= 0b0111_1111;
-        k[31] |= 0b0100_0000;
-        k
+        crate::wipe::scrubbed(|| {
+            let mut h = [0u8; 64];
+            let mut hasher = Sha512::new();
+            hasher.update(self.seed);
+            hasher.finalize_into_reset((&mut h).into());
+            let mut k = [0u8; 32];
+            k.copy_from_slice(&h[..32]);
+            h.zeroize();
+            k[0] &= 0b1111_1000;
+            k[31] &= 0b0111_1111;
+            k[31] |= 0b0100_0000;
+            k
+        })
     }
 }
 

@@ -22,6 +22,23 @@ impl signature::Signer<::ed25519::Signature> for SigningKey {
     }
 }
 
+/// Hedged signing ([`SigningKey::sign_hedged`], draft-irtf-cfrg-det-sigs-with-noise-05
+/// §3): 32 bytes of `rng` mixed into the nonce. A failing `rng` is a `signature::Error`.
+#[cfg_attr(docsrs, doc(cfg(feature = "signature")))]
+impl signature::RandomizedSigner<Signature> for SigningKey {
+    fn try_sign_with_rng<R: rand_core::TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        msg: &[u8],
+    ) -> Result<Signature, signature::Error> {
+        let mut z = [0u8; 32];
+        let drawn = rng.try_fill_bytes(&mut z);
+        let sig = drawn.map(|()| self.sign_hedged_with_z(None, msg, &z));
+        zeroize::Zeroize::zeroize(&mut z);
+        sig.map_err(|_| signature::Error::new())
+    }
+}
+
 #[cfg_attr(docsrs, doc(cfg(feature = "signature")))]
 impl signature::Keypair for SigningKey {
     type VerifyingKey = VerifyingKey;

@@ -56,6 +56,17 @@ impl VerifyingKey {
         })
     }
 
+    /// The identity's key, as a placeholder filled in before use (`SigningKey`'s
+    /// in-place construction); no encoding work.
+    pub(super) fn identity_placeholder() -> VerifyingKey {
+        let mut bytes = [0u8; 32];
+        bytes[0] = 1;
+        VerifyingKey {
+            bytes,
+            point: Point::IDENTITY,
+        }
+    }
+
     /// The key for the point A, with its canonical encoding.
     ///
     /// ```

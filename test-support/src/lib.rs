@@ -9,6 +9,9 @@
 
 use std::path::PathBuf;
 
+#[cfg(unix)]
+pub mod stack_scan;
+
 /// SplitMix64 (Steele, Lea and Flood 2014): a small deterministic generator, so a test
 /// with a fixed seed reproduces. Not cryptographic.
 #[derive(Clone, Debug)]

@@ -69,10 +69,7 @@ impl Backend for FieldElement {
     }
     fn raw(&self) -> Option<[u64; 4]> {
         // Its own limbs only where it holds the 4×64 form.
-        if cfg!(all(
-            target_arch = "x86_64",
-            not(edwards25519_backend = "portable")
-        )) {
+        if cfg!(edwards25519_x86) {
             Some(self.to_fe64().limbs())
         } else {
             None

@@ -171,10 +171,7 @@ pub fn arb_u32() -> impl Strategy<Value = u32> {
 }
 
 /// Whether the public element holds 4×64 limbs (x86-64 unless forced portable).
-pub const HOLDS_4X64: bool = cfg!(all(
-    target_arch = "x86_64",
-    not(edwards25519_backend = "portable")
-));
+pub const HOLDS_4X64: bool = cfg!(edwards25519_x86);
 
 /// The limbs the element holds (4×64 or radix 2^51, see [`HOLDS_4X64`]).
 pub fn held(x: &FieldElement) -> Vec<u64> {

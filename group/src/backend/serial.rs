@@ -11,8 +11,8 @@ use core::marker::PhantomData;
 use edwards25519_field::{FieldArith, FieldElement};
 
 use super::{Op, PointBackend};
+use crate::models::select;
 use crate::models::{AffineCached, Cached, Completed, Extended};
-use crate::scalar_mul::select;
 use crate::tables::{self, BaseTable, OddMultiples};
 
 /// A field backend with its own copy of the base point tables.
@@ -138,7 +138,7 @@ impl<F: CurveField> PointBackend for Serial<F> {
     fn affine_addends(self, points: &[Extended<FieldElement>]) -> alloc::vec::Vec<AffineCached<F>> {
         let points: alloc::vec::Vec<Extended<F>> =
             points.iter().map(|p| p.convert::<F>()).collect();
-        crate::scalar_mul::pippenger::batch_to_affine_cached(&points)
+        crate::models::batch_to_affine_cached(&points)
     }
 }
 
@@ -146,7 +146,7 @@ impl<F: CurveField> PointBackend for Serial<F> {
 /// x86-64 the MULX/ADX limbs (`x86_64::Fast`) when CPUID reports BMI2 and ADX, else the
 /// portable 4×64 limbs; elsewhere (and in the forced portable build) [`FieldElement`].
 /// One check per call: callers use it once per top-level operation.
-#[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+#[cfg(edwards25519_x86)]
 macro_rules! field_dispatch {
     ($F:ident => $body:expr) => {{
         if edwards25519_field::backend::cpu_has_bmi2_adx() {
@@ -165,7 +165,7 @@ macro_rules! field_dispatch {
 
 /// Binds `$F` to the field backend for this machine (here [`FieldElement`], the
 /// portable radix-2^51 limbs) and evaluates `$body`.
-#[cfg(not(all(target_arch = "x86_64", not(edwards25519_backend = "portable"))))]
+#[cfg(not(edwards25519_x86))]
 macro_rules! field_dispatch {
     ($F:ident => $body:expr) => {{
         #[allow(dead_code)]
@@ -177,7 +177,7 @@ pub(crate) use field_dispatch;
 
 /// The x86-64 backends: the portable 4×64 limbs and the MULX/ADX ones, with tables
 /// converted at compile time (the same limbs for both).
-#[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+#[cfg(edwards25519_x86)]
 pub(crate) mod x86_64 {
     use edwards25519_field::FieldElement;
     use edwards25519_field::backend::u64x4::Fe64;

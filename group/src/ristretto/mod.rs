@@ -265,7 +265,7 @@ impl RistrettoPoint {
     /// assert_eq!(RistrettoPoint::from_bytes(&[0xff; 32]), Err(DecodeError::NonCanonicalFieldElement));
     /// ```
     pub fn from_bytes(bytes: &[u8; 32]) -> Result<RistrettoPoint, DecodeError> {
-        let (point, canonical, non_negative, valid) = edwards25519_field::dispatch!(F => {
+        let (point, canonical, non_negative, valid) = crate::backend::serial::field_dispatch!(F => {
             let d = decode::<F>(bytes);
             (d.point.convert::<FieldElement>(), d.canonical, d.non_negative, d.valid)
         });
@@ -292,7 +292,7 @@ impl RistrettoPoint {
     /// assert!(bool::from(RistrettoPoint::ct_from_bytes(&[0xff; 32]).is_none()));
     /// ```
     pub fn ct_from_bytes(bytes: &[u8; 32]) -> CtOption<RistrettoPoint> {
-        let (point, ok) = edwards25519_field::dispatch!(F => {
+        let (point, ok) = crate::backend::serial::field_dispatch!(F => {
             let d = decode::<F>(bytes);
             let ok = d.ok();
             let point = Extended::conditional_select(&Extended::IDENTITY, &d.point, ok);
@@ -312,7 +312,7 @@ impl RistrettoPoint {
     /// assert_eq!(RistrettoPoint::from_bytes(&p.to_bytes()), Ok(p));
     /// ```
     pub fn to_bytes(&self) -> [u8; 32] {
-        edwards25519_field::dispatch!(F => encode::<F>(&self.0.0.convert::<F>()))
+        crate::backend::serial::field_dispatch!(F => encode::<F>(&self.0.0.convert::<F>()))
     }
 
     /// The element derived from 64 uniformly random bytes (RFC 9496 §4.3.4): the
@@ -329,7 +329,7 @@ impl RistrettoPoint {
     /// assert_eq!(RistrettoPoint::from_bytes(&p.to_bytes()), Ok(p));
     /// ```
     pub fn from_uniform_bytes(bytes: &[u8; 64]) -> RistrettoPoint {
-        let point = edwards25519_field::dispatch!(F => {
+        let point = crate::backend::serial::field_dispatch!(F => {
             from_uniform::<F>(bytes).convert::<FieldElement>()
         });
         RistrettoPoint(Point(point))

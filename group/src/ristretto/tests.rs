@@ -7,7 +7,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use super::*;
-use crate::order_four_point;
+use crate::point::order_four_point;
 
 /// A decimal string as a field element, by schoolbook multiply-by-10 on 32
 /// little-endian bytes (independent of the field code; the value must be below 2^256).
@@ -113,7 +113,7 @@ fn constructors_stay_in_2e() {
         assert!(Point::from_extended_coordinates(x, y, z, t).is_ok());
         assert!(in_2e(&m.0));
         let half: [u8; 32] = wide[..32].try_into().expect("32");
-        let e = edwards25519_field::dispatch!(F => {
+        let e = crate::backend::serial::field_dispatch!(F => {
             elligator::<F>(&F::from_field(&FieldElement::from_bytes(&half)))
                 .convert::<FieldElement>()
         });
@@ -147,7 +147,7 @@ fn elligator_doubles() {
         let ours = RistrettoPoint::from_uniform_bytes(&wide);
         let theirs = curve25519_dalek::RistrettoPoint::from_uniform_bytes(&wide);
         assert_eq!(ours.to_bytes(), theirs.compress().to_bytes());
-        let e = edwards25519_field::dispatch!(F => {
+        let e = crate::backend::serial::field_dispatch!(F => {
             let mut half = [0u8; 32];
             half[0] = v;
             elligator::<F>(&F::from_field(&FieldElement::from_bytes(&half))).convert::<FieldElement>()

@@ -13,7 +13,8 @@
 
 use edwards25519_field::FieldElement;
 
-use crate::backend::{self, Op, PointBackend};
+use crate::backend::dispatch;
+use crate::backend::{Op, PointBackend};
 use crate::models::Extended;
 use crate::scalar_mul::double_times;
 use crate::{Point, Scalar};
@@ -67,7 +68,7 @@ impl Point {
     pub fn mul_base(scalar: &Scalar) -> Point {
         #[allow(unused_mut)]
         let mut digits = scalar.as_radix_16();
-        let p = backend::run(MulBase(&digits));
+        let p = dispatch::run(MulBase(&digits));
         #[cfg(feature = "zeroize")]
         zeroize::Zeroize::zeroize(&mut digits);
         Point(p)
@@ -129,7 +130,7 @@ mod tests {
             let b = Point::GENERATOR;
             assert_eq!(b * s, want);
             assert_eq!(s * b, want);
-            assert_eq!(Point(backend::run_serial(MulBase(&s.as_radix_16()))), want);
+            assert_eq!(Point(dispatch::run_serial(MulBase(&s.as_radix_16()))), want);
             let zero = Scalar::ZERO;
             assert_eq!(
                 Point::vartime_double_scalar_mul_basepoint(&zero, &b, &s),
@@ -153,7 +154,7 @@ mod tests {
     fn serial_matches_selected() {
         for i in 0u8..16 {
             let s = Scalar::from_bytes_mod_order([i.wrapping_mul(37).wrapping_add(1); 32]);
-            let portable = Point(backend::run_serial(MulBase(&s.as_radix_16())));
+            let portable = Point(dispatch::run_serial(MulBase(&s.as_radix_16())));
             assert_eq!(portable, Point::mul_base(&s));
         }
     }

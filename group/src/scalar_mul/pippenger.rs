@@ -35,13 +35,12 @@
 //! ```
 
 use alloc::vec;
-use alloc::vec::Vec;
 
-use edwards25519_field::{FieldArith, FieldElement};
+use edwards25519_field::FieldElement;
 use edwards25519_scalar::Scalar;
 
 use crate::backend::PointBackend;
-use crate::models::{AffineCached, D2, Extended};
+use crate::models::Extended;
 use crate::scalar_mul::double_times;
 
 /// Window size c for n terms.
@@ -76,28 +75,6 @@ pub(crate) fn window_bits(n: usize) -> usize {
         6144..=12287 => 10,
         _ => 11,
     }
-}
-
-/// The points as affine addends (y+x, y-x, 2d·x·y), with one field inversion for all
-/// of them (Montgomery's trick: invert the product of the Zs, then peel off each 1/Z
-/// with two multiplications). Cost: 7M per point plus one inversion; it pays back as
-/// 1M saved per point and window (a mixed addition is 7M, a cached one 8M).
-pub(crate) fn batch_to_affine_cached<F: FieldArith>(
-    points: &[Extended<F>],
-) -> Vec<AffineCached<F>> {
-    let zinv = crate::models::invert_all(points.iter().map(|p| p.z));
-    let d2 = F::from_field(&D2);
-    let mut out = Vec::with_capacity(points.len());
-    for (p, zinv) in points.iter().zip(zinv) {
-        let x = p.x * zinv;
-        let y = p.y * zinv;
-        out.push(AffineCached {
-            y_plus_x: y + x,
-            y_minus_x: y - x,
-            xy2d: x * y * d2,
-        });
-    }
-    out
 }
 
 /// Σ sᵢ·Pᵢ with c-bit windows ([`window_bits`] picks c from n).
@@ -194,6 +171,7 @@ pub(crate) fn vartime_mul_with_window<B: PointBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec::Vec;
 
     fn scalar_from(bytes: [u8; 32]) -> Scalar {
         Scalar::from_bytes_mod_order(bytes)
@@ -233,9 +211,11 @@ mod tests {
             let want: Point = s.iter().zip(&p).map(|(a, q)| q * a).sum();
             let ext: Vec<Extended<FieldElement>> = p.iter().map(|q| q.0).collect();
             for c in 2..=12 {
-                let got = Point(crate::backend::run(WithWindow(&s, &ext, c)));
+                let got = Point(crate::backend::dispatch::run(WithWindow(&s, &ext, c)));
                 assert_eq!(got, want, "n = {n}, c = {c}");
-                let got = Point(crate::backend::run_serial(WithWindow(&s, &ext, c)));
+                let got = Point(crate::backend::dispatch::run_serial(WithWindow(
+                    &s, &ext, c,
+                )));
                 assert_eq!(got, want, "serial, n = {n}, c = {c}");
             }
         }

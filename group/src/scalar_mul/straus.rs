@@ -13,7 +13,7 @@
 //!   doubling and 7 additions); about 254/6 additions per point and up to 253 shared
 //!   doublings (a scalar is below 2^253, so its NAF has at most 254 digits). The
 //!   multiscalar entry point uses it below the Pippenger crossover (see
-//!   `crate::multiscalar`).
+//!   `crate::scalar_mul::multiscalar`).
 //!
 //! ```
 //! use edwards25519_group::{Point, Scalar};

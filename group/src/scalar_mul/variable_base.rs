@@ -11,7 +11,8 @@
 
 use edwards25519_field::FieldElement;
 
-use crate::backend::{self, Op, PointBackend};
+use crate::backend::dispatch;
+use crate::backend::{Op, PointBackend};
 use crate::models::Extended;
 use crate::scalar_mul::{double_sum_times, radix_16_table};
 use crate::{Point, Scalar};
@@ -58,7 +59,7 @@ impl Point {
     pub(crate) fn mul_scalar(&self, scalar: &Scalar) -> Point {
         #[allow(unused_mut)]
         let mut digits = scalar.as_radix_16();
-        let q = backend::run(ScalarMult {
+        let q = dispatch::run(ScalarMult {
             point: &self.0,
             digits: &digits,
         });
@@ -70,7 +71,7 @@ impl Point {
     /// l·self, the integer multiple by the group order (the identity exactly when self
     /// is torsion-free). Constant time.
     pub(crate) fn mul_by_group_order(&self) -> Point {
-        Point(backend::run(ScalarMult {
+        Point(dispatch::run(ScalarMult {
             point: &self.0,
             digits: &L_DIGITS,
         }))
@@ -108,7 +109,7 @@ mod tests {
     #[test]
     fn multiply_by_l() {
         assert!(Point::GENERATOR.mul_by_group_order().is_identity());
-        let t4 = crate::order_four_point();
+        let t4 = crate::point::order_four_point();
         // l = 1 (mod 4), so l·T4 = T4.
         assert_eq!((Point::GENERATOR + t4).mul_by_group_order(), t4);
         let p = Point::mul_base(&Scalar::from_bytes_mod_order([0xa5; 32]));
@@ -134,7 +135,7 @@ mod tests {
         for i in 0u8..8 {
             let s = Scalar::from_bytes_mod_order([i.wrapping_mul(91).wrapping_add(3); 32]);
             let digits = s.as_radix_16();
-            let serial = Point(backend::run_serial(ScalarMult {
+            let serial = Point(dispatch::run_serial(ScalarMult {
                 point: &p.0,
                 digits: &digits,
             }));

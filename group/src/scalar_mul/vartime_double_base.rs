@@ -10,7 +10,8 @@
 
 use edwards25519_field::FieldElement;
 
-use crate::backend::{self, Op, PointBackend};
+use crate::backend::dispatch;
+use crate::backend::{Op, PointBackend};
 use crate::models::Extended;
 use crate::scalar_mul::naf_table;
 use crate::{Point, Scalar};
@@ -154,7 +155,7 @@ fn schnorr_difference(s: &Scalar, r: &Point, k: &Scalar, a: &Point) -> Point {
     // -[c0]A = [|c0|](-A) for c0 > 0, [|c0|]A for c0 < 0.
     let a = if m.c0_negative { *a } else { -a };
     let minus_r = -r;
-    Point(backend::run(HalfSizeCheck {
+    Point(dispatch::run(HalfSizeCheck {
         s_lo: &s_lo,
         s_hi: &s_hi,
         c0: &m.c0.vartime_non_adjacent_form(5),
@@ -195,7 +196,7 @@ impl Point {
     pub fn vartime_double_scalar_mul_basepoint(a: &Scalar, A: &Point, b: &Scalar) -> Point {
         let a_naf = a.vartime_non_adjacent_form(5);
         let b_naf = b.vartime_non_adjacent_form(8);
-        Point(backend::run(VartimeDoubleBase {
+        Point(dispatch::run(VartimeDoubleBase {
             a_naf: &a_naf,
             a: &A.0,
             b_naf: &b_naf,
@@ -290,14 +291,14 @@ mod tests {
             (scalar(5), big),
         ];
         let a_point = Point::mul_base(&scalar(9));
-        let t4 = crate::order_four_point();
+        let t4 = crate::point::order_four_point();
         for pt in [a_point, a_point + t4, Point::IDENTITY, t4] {
             for (a, b) in cases {
                 let want = pt * a + Point::mul_base(&b);
                 let got = Point::vartime_double_scalar_mul_basepoint(&a, &pt, &b);
                 assert_eq!(got, want);
                 // The serial backend directly.
-                let serial = backend::run_serial(VartimeDoubleBase {
+                let serial = dispatch::run_serial(VartimeDoubleBase {
                     a_naf: &a.vartime_non_adjacent_form(5),
                     a: &pt.0,
                     b_naf: &b.vartime_non_adjacent_form(8),

@@ -25,8 +25,8 @@ use core::arch::x86_64::*;
 use edwards25519_field::FieldElement;
 use subtle::Choice;
 
-use super::point::{CACHED_FACTORS, Cached4, IDENTITY, IDENTITY_CACHED, Vector, affine_lanes};
-use super::{Tables, VectorField};
+use super::point::{CACHED_FACTORS, IDENTITY, IDENTITY_CACHED, Vector, affine_lanes};
+use super::{Cached4, Tables, VectorField};
 use crate::backend::Op;
 use crate::tables;
 

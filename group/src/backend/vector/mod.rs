@@ -26,8 +26,6 @@ pub(crate) mod point;
 use edwards25519_field::FieldElement;
 use subtle::Choice;
 
-pub(crate) use point::Cached4;
-
 /// Four elements of GF(2^255 - 19), one per lane, in some vector representation.
 ///
 /// Lane selectors are `_mm256_permute4x64_epi64` immediates ([`order`]); lane masks are
@@ -75,6 +73,11 @@ pub(crate) trait VectorField: Copy + Send + Sync + core::fmt::Debug + 'static {
     /// compile time.
     fn tables() -> &'static Tables<Self>;
 }
+
+/// An addend (Y-X, Y+X, 2·Z, 2d·T) in lanes 0…3 (its operations are in [`point`];
+/// it is here, with [`Tables`], so that this module needs nothing from `point`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cached4<F>(pub(super) F);
 
 /// The base point tables of `crate::tables` as vector addends.
 pub(crate) struct Tables<F> {

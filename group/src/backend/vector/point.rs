@@ -27,7 +27,7 @@ use core::marker::PhantomData;
 use edwards25519_field::FieldElement;
 use subtle::{Choice, ConstantTimeEq};
 
-use super::{TWO, VectorField, lanes, order};
+use super::{Cached4, TWO, VectorField, lanes, order};
 use crate::backend::PointBackend;
 use crate::models::{AffineCached, D2, Extended};
 
@@ -55,10 +55,6 @@ impl<F> Vector<F> {
 /// A point (X : Y : Z : T) in lanes 0…3, reduced.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Ext4<F>(F);
-
-/// An addend (Y-X, Y+X, 2·Z, 2d·T) in lanes 0…3.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Cached4<F>(pub(super) F);
 
 /// An affine addend (y+x, y-x, 2d·x·y) as the lanes of a cached one,
 /// (y-x, y+x, 2, 2d·x·y), for the field modules' compile-time tables.

@@ -4,8 +4,9 @@
 //! below 2^52: the hardware would silently drop the high bits.
 
 use super::{F4, LaneTables, Lanes, Tables, limb_slices};
+use crate::backend::vector::Cached4;
 use crate::backend::vector::point::{
-    CACHED_FACTORS, Cached4, IDENTITY, IDENTITY_CACHED, Vector, affine_lanes,
+    CACHED_FACTORS, IDENTITY, IDENTITY_CACHED, Vector, affine_lanes,
 };
 use crate::tables;
 use edwards25519_field::FieldElement;

@@ -20,10 +20,11 @@ use edwards25519_field::FieldElement;
 use edwards25519_scalar::Scalar;
 
 use crate::Point;
-use crate::backend::{self, Op, PointBackend};
+use crate::backend::dispatch;
+use crate::backend::{Op, PointBackend};
 use crate::models::Extended;
+use crate::models::batch_to_affine_cached;
 use crate::scalar_mul::fixed_base::mul_base;
-use crate::scalar_mul::pippenger::batch_to_affine_cached;
 use crate::scalar_mul::variable_base;
 use crate::scalar_mul::vartime_double_base::interleaved;
 use crate::scalar_mul::{double_times, naf_table, odd_step};
@@ -144,7 +145,7 @@ impl FixedBaseTable {
     pub fn new(point: &Point) -> FixedBaseTable {
         FixedBaseTable {
             point: *point,
-            rows: backend::run(BuildRows(&point.0)),
+            rows: dispatch::run(BuildRows(&point.0)),
         }
     }
 
@@ -173,7 +174,7 @@ impl FixedBaseTable {
     pub fn mul(&self, scalar: &Scalar) -> Point {
         #[allow(unused_mut)]
         let mut digits = scalar.as_radix_16();
-        let p = backend::run(MulRows {
+        let p = dispatch::run(MulRows {
             table: self,
             digits: &digits,
         });
@@ -307,7 +308,7 @@ impl VartimePrecomputedMultiscalar {
     {
         let points: Vec<Extended<FieldElement>> =
             static_points.into_iter().map(|p| p.borrow().0).collect();
-        let tables = backend::run(BuildOdd(&points));
+        let tables = dispatch::run(BuildOdd(&points));
         VartimePrecomputedMultiscalar { points, tables }
     }
 
@@ -415,7 +416,7 @@ impl VartimePrecomputedMultiscalar {
             "{}",
             LENGTH_MISMATCH
         );
-        Point(backend::run(MixedMul {
+        Point(dispatch::run(MixedMul {
             pre: self,
             static_nafs: &static_nafs,
             dynamic_nafs: &dynamic_nafs,
@@ -443,7 +444,7 @@ mod tests {
     /// for points with torsion; and ScalarBaseMult through a table of B.
     #[test]
     fn fixed_base_table_agrees() {
-        let t4 = crate::order_four_point();
+        let t4 = crate::point::order_four_point();
         let points = [
             Point::GENERATOR,
             Point::IDENTITY,
@@ -513,13 +514,10 @@ mod tests {
 
     /// Both tables built and used on the IFMA instruction model (any CPU), against the
     /// selected backend's products.
-    #[cfg(all(
-        target_arch = "x86_64",
-        not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-    ))]
+    #[cfg(edwards25519_vector)]
     #[test]
     fn ifma_model_tables_agree() {
-        let b = backend::vector::ifma::model::backend();
+        let b = crate::backend::vector::ifma::model::backend();
         let p = Point::mul_base(&scalar(3));
         let table = FixedBaseTable {
             point: p,

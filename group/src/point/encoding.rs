@@ -233,9 +233,10 @@ mod tests {
     use crate::Scalar;
     use serde_json::Value;
 
-    const LOW_ORDER: &str = include_str!("../../testvectors/points/low_order_points.json");
-    const NON_CANONICAL: &str = include_str!("../../testvectors/points/noncanonical_points.json");
-    const KAT: &str = include_str!("../../testvectors/points/edwards25519_kat.json");
+    const LOW_ORDER: &str = include_str!("../../../testvectors/points/low_order_points.json");
+    const NON_CANONICAL: &str =
+        include_str!("../../../testvectors/points/noncanonical_points.json");
+    const KAT: &str = include_str!("../../../testvectors/points/edwards25519_kat.json");
 
     fn bytes32(hex_str: &Value) -> [u8; 32] {
         let v = hex::decode(hex_str.as_str().expect("hex string")).expect("valid hex");

@@ -9,10 +9,10 @@ use alloc::vec::Vec;
 
 use edwards25519_field::FieldElement;
 
-use super::{Op, serial};
+use crate::backend::{Op, serial};
 use crate::models::Extended;
-use crate::multiscalar::{Straus, VartimeMultiscalar};
 use crate::scalar_mul::fixed_base::MulBase;
+use crate::scalar_mul::multiscalar::{Straus, VartimeMultiscalar};
 use crate::scalar_mul::variable_base::ScalarMult;
 use crate::scalar_mul::vartime_double_base::VartimeDoubleBase;
 use crate::{Point, Scalar};
@@ -49,20 +49,11 @@ impl Backend {
     pub fn is_available(self) -> bool {
         match self {
             Backend::SerialPortable | Backend::Serial => true,
-            #[cfg(all(
-                target_arch = "x86_64",
-                not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-            ))]
-            Backend::Avx2 => super::vector::avx2::detect().is_some(),
-            #[cfg(all(
-                target_arch = "x86_64",
-                not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-            ))]
-            Backend::Ifma => super::vector::ifma::detect().is_some(),
-            #[cfg(all(
-                target_arch = "x86_64",
-                not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-            ))]
+            #[cfg(edwards25519_vector)]
+            Backend::Avx2 => crate::backend::vector::avx2::detect().is_some(),
+            #[cfg(edwards25519_vector)]
+            Backend::Ifma => crate::backend::vector::ifma::detect().is_some(),
+            #[cfg(edwards25519_vector)]
             Backend::IfmaModel => true,
             #[allow(unreachable_patterns)]
             _ => false,
@@ -81,28 +72,19 @@ impl Backend {
     fn run<O: Op<Output = Extended<FieldElement>>>(self, op: O) -> Option<Point> {
         let p = match self {
             Backend::SerialPortable => serial::run::<FieldElement, O>(op),
-            Backend::Serial => super::run_serial(op),
-            #[cfg(all(
-                target_arch = "x86_64",
-                not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-            ))]
+            Backend::Serial => crate::backend::dispatch::run_serial(op),
+            #[cfg(edwards25519_vector)]
             Backend::Avx2 => {
-                let b = super::vector::avx2::detect()?;
-                super::vector::avx2::run(b, op)
+                let b = crate::backend::vector::avx2::detect()?;
+                crate::backend::vector::avx2::run(b, op)
             }
-            #[cfg(all(
-                target_arch = "x86_64",
-                not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-            ))]
+            #[cfg(edwards25519_vector)]
             Backend::Ifma => {
-                let b = super::vector::ifma::detect()?;
-                super::vector::ifma::run(b, op)
+                let b = crate::backend::vector::ifma::detect()?;
+                crate::backend::vector::ifma::run(b, op)
             }
-            #[cfg(all(
-                target_arch = "x86_64",
-                not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-            ))]
-            Backend::IfmaModel => op.run(super::vector::ifma::model::backend()),
+            #[cfg(edwards25519_vector)]
+            Backend::IfmaModel => op.run(crate::backend::vector::ifma::model::backend()),
             #[allow(unreachable_patterns)]
             _ => return None,
         };
@@ -192,10 +174,10 @@ impl Ladder {
             Ladder::Generic => {
                 Some(serial::field_dispatch!(F => crate::montgomery::ladder::<F>(&k, &u)))
             }
-            #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+            #[cfg(edwards25519_x86)]
             Ladder::Mulx => {
-                let cpu = super::x25519_mulx::Bmi2Adx::detect()?;
-                Some(super::x25519_mulx::ladder(cpu, &k, &u))
+                let cpu = crate::backend::x25519_mulx::Bmi2Adx::detect()?;
+                Some(crate::backend::x25519_mulx::ladder(cpu, &k, &u))
             }
             #[allow(unreachable_patterns)]
             _ => None,

@@ -8,7 +8,8 @@ use edwards25519_field::FieldElement;
 use edwards25519_scalar::Scalar;
 
 use crate::Point;
-use crate::backend::{self, Op, PointBackend};
+use crate::backend::dispatch;
+use crate::backend::{Op, PointBackend};
 use crate::models::Extended;
 use crate::scalar_mul::{pippenger, straus};
 
@@ -91,7 +92,7 @@ impl Op for VartimeMultiscalar<'_> {
 /// Field-operation counts (see `pippenger::window_bits`) agree: Straus costs a flat
 /// ~415 multiplications per term, Pippenger with c = 6 432 at 192 terms and 399 at 256.
 /// So the crossover is between 192 and 256 terms; 256 is where the faster backend (the
-/// one `dispatch!` picks on x86-64 with BMI2 and ADX) turns. Re-measure on a quiet
+/// one `field_dispatch!` picks on x86-64 with BMI2 and ADX) turns. Re-measure on a quiet
 /// machine with the `VarTimeMultiScalarMult` benchmarks.
 const PIPPENGER_THRESHOLD: usize = 256;
 
@@ -148,7 +149,7 @@ impl Point {
         let points = collect_points(points);
         assert!(digits.len() == points.len(), "{}", LENGTH_MISMATCH);
 
-        let result = backend::run(Straus {
+        let result = dispatch::run(Straus {
             digits: &digits,
             points: &points,
         });
@@ -193,7 +194,7 @@ impl Point {
         let scalars: Vec<Scalar> = scalars.into_iter().map(|s| *s.borrow()).collect();
         let points = collect_points(points);
         assert!(scalars.len() == points.len(), "{}", LENGTH_MISMATCH);
-        Point(backend::run(VartimeMultiscalar {
+        Point(dispatch::run(VartimeMultiscalar {
             scalars: &scalars,
             points: &points,
         }))

@@ -468,7 +468,7 @@ impl Point {
     /// assert_eq!(Point::map_to_curve(&FieldElement::ZERO), Point::IDENTITY);
     /// ```
     pub fn map_to_curve(u: &FieldElement) -> Point {
-        edwards25519_field::dispatch!(F => {
+        crate::backend::serial::field_dispatch!(F => {
             Point(map_to_edwards(&F::from_field(u)).convert::<FieldElement>())
         })
     }
@@ -500,7 +500,7 @@ impl Point {
     pub fn hash_to_curve(msg: &[u8], dst: &[u8]) -> Point {
         let mut u = [FieldElement::ZERO; 2];
         fill_field(msg, dst, &mut u);
-        edwards25519_field::dispatch!(F => finish::<F>(&u))
+        crate::backend::serial::field_dispatch!(F => finish::<F>(&u))
     }
 
     /// RFC 9380 `encode_to_curve`, suite `edwards25519_XMD:SHA-512_ELL2_NU_`: one field
@@ -527,7 +527,7 @@ impl Point {
     pub fn encode_to_curve(msg: &[u8], dst: &[u8]) -> Point {
         let mut u = [FieldElement::ZERO; 1];
         fill_field(msg, dst, &mut u);
-        edwards25519_field::dispatch!(F => finish::<F>(&u))
+        crate::backend::serial::field_dispatch!(F => finish::<F>(&u))
     }
 }
 
@@ -632,7 +632,7 @@ mod tests {
             );
         }
         check::<edwards25519_field::backend::u64::Fe51>();
-        #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+        #[cfg(edwards25519_x86)]
         {
             check::<edwards25519_field::backend::u64x4::Fe64>();
             if edwards25519_field::backend::cpu_has_bmi2_adx() {

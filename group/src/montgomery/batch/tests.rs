@@ -14,10 +14,7 @@ use crate::montgomery::{MontgomeryPoint, X25519_BASEPOINT, x25519};
 use edwards25519_test_support::{SplitMix64, read_json, unhex_n};
 
 /// The batch over the model of the eight-lane ladder (any CPU).
-#[cfg(all(
-    target_arch = "x86_64",
-    not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-))]
+#[cfg(edwards25519_vector)]
 fn model_batch(scalars: &[[u8; 32]], us: &[[u8; 32]]) -> Vec<[u8; 32]> {
     use super::in_groups_of_eight;
     use crate::backend::vector::ifma52x8::{ladder8, model::Model8};
@@ -32,10 +29,7 @@ fn check(scalars: &[[u8; 32]], us: &[[u8; 32]], model: bool) {
         .map(|(k, u)| x25519(*k, *u))
         .collect();
     assert_eq!(x25519_batch(scalars, us), Ok(want.clone()), "public batch");
-    #[cfg(all(
-        target_arch = "x86_64",
-        not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-    ))]
+    #[cfg(edwards25519_vector)]
     if model {
         assert_eq!(model_batch(scalars, us), want, "model batch");
     }
@@ -66,7 +60,7 @@ fn edge_us() -> Vec<[u8; 32]> {
     // Small order: 0, 1 and p - 1 above; the points of order 4 and 2 mapped from
     // Edwards; the two u of the points of order 8 (RFC 7748 §7's list, also in
     // Wycheproof), checked to give all zeros below.
-    let t4 = crate::order_four_point();
+    let t4 = crate::point::order_four_point();
     us.push(t4.to_montgomery().0);
     us.push(t4.double().to_montgomery().0);
     for h in [
@@ -178,10 +172,7 @@ fn rfc7748_and_wycheproof() {
     }
     assert_eq!(ks.len(), 2 + 518);
     assert_eq!(x25519_batch(&ks, &us), Ok(want.clone()));
-    #[cfg(all(
-        target_arch = "x86_64",
-        not(any(edwards25519_backend = "portable", edwards25519_backend = "serial"))
-    ))]
+    #[cfg(edwards25519_vector)]
     assert_eq!(model_batch(&ks, &us), want);
 }
 

@@ -12,11 +12,12 @@ extern crate std;
 use alloc::vec::Vec;
 use edwards25519_field::FieldElement;
 
-use super::vector::avx2;
-use super::vector::ifma::{self, model};
-use super::{Op, run_serial};
-use crate::multiscalar::{Straus, VartimeMultiscalar};
+use crate::backend::Op;
+use crate::backend::dispatch::run_serial;
+use crate::backend::vector::avx2;
+use crate::backend::vector::ifma::{self, model};
 use crate::scalar_mul::fixed_base::MulBase;
+use crate::scalar_mul::multiscalar::{Straus, VartimeMultiscalar};
 use crate::scalar_mul::variable_base::ScalarMult;
 use crate::scalar_mul::vartime_double_base::VartimeDoubleBase;
 use crate::{Point, Scalar};
@@ -75,7 +76,7 @@ impl Rng {
     fn point(&mut self) -> Point {
         let r = self.next();
         let p = Point::mul_base(&Scalar::from_bytes_mod_order_wide(&self.bytes()));
-        let t4 = crate::order_four_point();
+        let t4 = crate::point::order_four_point();
         match r % 16 {
             0 => Point::IDENTITY,
             1 => t4,

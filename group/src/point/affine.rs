@@ -68,8 +68,8 @@ impl AffinePoint {
     /// assert_eq!(AffinePoint::GENERATOR.to_bytes(), Point::GENERATOR.to_bytes());
     /// ```
     pub const GENERATOR: AffinePoint = AffinePoint {
-        x: crate::BASE_X,
-        y: crate::BASE_Y,
+        x: crate::tables::BASE_X,
+        y: crate::tables::BASE_Y,
     };
 
     /// The x-coordinate.
@@ -121,8 +121,11 @@ impl AffinePoint {
         x: &FieldElement,
         y: &FieldElement,
     ) -> Result<AffinePoint, DecodeError> {
-        let (x2, y2) = (x.square(), y.square());
-        let on_curve = (y2 - x2).ct_eq(&(FieldElement::ONE + D * x2 * y2));
+        // One backend choice for the whole check (as for every operation here).
+        let on_curve = crate::backend::serial::field_dispatch!(F => {
+            let (x2, y2) = (F::from_field(x).square(), F::from_field(y).square());
+            (y2 - x2).ct_eq(&(F::ONE + F::from_field(&D) * x2 * y2))
+        });
         if bool::from(on_curve) {
             Ok(AffinePoint { x: *x, y: *y })
         } else {
@@ -158,7 +161,7 @@ impl AffinePoint {
     /// assert_eq!(p.to_affine().to_bytes(), p.to_bytes());
     /// ```
     pub fn to_bytes(&self) -> [u8; 32] {
-        crate::encoding::encode_affine(&self.x, &self.y)
+        crate::point::encoding::encode_affine(&self.x, &self.y)
     }
 
     /// Decodes with [`Point::from_bytes`]'s lenient rules (upstream `SetBytes`,
@@ -242,7 +245,7 @@ impl Point {
     /// assert_eq!(AffinePoint::from_coordinates(&a.x(), &a.y()), Ok(a));
     /// ```
     pub fn to_affine(&self) -> AffinePoint {
-        edwards25519_field::dispatch!(F => {
+        crate::backend::serial::field_dispatch!(F => {
             let p = self.0.convert::<F>();
             affine_from(&p, &<F as FieldArith>::invert(&p.z))
         })
@@ -274,7 +277,7 @@ impl Point {
     /// assert!(affine.iter().zip(&points).all(|(a, p)| *a == p.to_affine()));
     /// ```
     pub fn batch_to_affine(points: &[Point]) -> alloc::vec::Vec<AffinePoint> {
-        edwards25519_field::dispatch!(F => batch_to_affine_with::<F>(points))
+        crate::backend::serial::field_dispatch!(F => batch_to_affine_with::<F>(points))
     }
 }
 
@@ -442,7 +445,7 @@ mod tests {
     #[cfg(feature = "alloc")]
     #[test]
     fn batch_on_both_backends() {
-        let t4 = crate::order_four_point();
+        let t4 = crate::point::order_four_point();
         let points: alloc::vec::Vec<Point> = (0..9u8)
             .map(|i| match i % 3 {
                 0 => Point::IDENTITY,
@@ -453,7 +456,7 @@ mod tests {
         let want: alloc::vec::Vec<AffinePoint> = points.iter().map(Point::to_affine).collect();
         assert_eq!(batch_to_affine_with::<FieldElement>(&points), want);
         // The portable 4×64 limbs, and the MULX/ADX ones where this CPU has them.
-        #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+        #[cfg(edwards25519_x86)]
         {
             use edwards25519_field::backend::u64x4::Fe64;
             assert_eq!(batch_to_affine_with::<Fe64>(&points), want);

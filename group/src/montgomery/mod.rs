@@ -38,6 +38,11 @@
 //! assert_eq!(alice_shared, bob_shared.0);
 //! ```
 
+#[cfg(feature = "alloc")]
+mod batch;
+#[cfg(feature = "serde")]
+mod serde_impl;
+
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
@@ -49,7 +54,7 @@ use crate::{Point, Scalar};
 // Batches (feature `alloc`): eight ladders per zmm register with AVX-512 IFMA.
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
-pub use crate::montgomery_batch::{LengthMismatch, x25519_batch};
+pub use batch::{LengthMismatch, x25519_batch};
 
 /// The u-coordinate of the Curve25519 base point, u = 9 (RFC 7748 §4.1).
 ///
@@ -198,8 +203,12 @@ impl MontgomeryPoint {
     /// assert_eq!(public.0, x25519(secret, X25519_BASEPOINT));
     /// ```
     pub fn mul_base_clamped(scalar: [u8; 32]) -> MontgomeryPoint {
-        let s = Scalar::from_bytes_with_clamping(scalar);
-        Point::mul_base(&s).to_montgomery()
+        #[allow(unused_mut)]
+        let mut s = Scalar::from_bytes_with_clamping(scalar);
+        let p = Point::mul_base(&s);
+        #[cfg(feature = "zeroize")]
+        zeroize::Zeroize::zeroize(&mut s);
+        p.to_montgomery()
     }
 
     /// The Edwards point with this u-coordinate, by the birational map
@@ -335,7 +344,7 @@ impl Point {
     /// assert!(us.iter().zip(&points).all(|(u, p)| *u == p.to_montgomery()));
     /// ```
     pub fn to_montgomery_batch(points: &[Point]) -> alloc::vec::Vec<MontgomeryPoint> {
-        edwards25519_field::dispatch!(F => montgomery_batch::<F>(points))
+        crate::backend::serial::field_dispatch!(F => montgomery_batch::<F>(points))
     }
 }
 
@@ -373,7 +382,7 @@ fn wipe_scalar(k: &mut [u8; 32]) {
 /// an AMD EPYC Zen 4 (LTO; its module docs have each step and the harness).
 #[inline(always)]
 fn serial_ladder(k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
-    #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+    #[cfg(edwards25519_x86)]
     if let Some(cpu) = crate::backend::x25519_mulx::Bmi2Adx::detect() {
         return crate::backend::x25519_mulx::ladder(cpu, k, u);
     }
@@ -521,7 +530,7 @@ mod tests {
             ladder::<edwards25519_field::backend::u64x4::Fe64>(&k, &u),
             want
         );
-        #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+        #[cfg(edwards25519_x86)]
         if edwards25519_field::backend::cpu_has_bmi2_adx() {
             assert_eq!(ladder::<crate::backend::serial::x86_64::Fast>(&k, &u), want);
         }
@@ -532,7 +541,7 @@ mod tests {
     #[cfg(feature = "alloc")]
     #[test]
     fn montgomery_batch_on_both_backends() {
-        let t4 = crate::order_four_point();
+        let t4 = crate::point::order_four_point();
         let t2 = t4.double();
         let points: alloc::vec::Vec<Point> = (0..12u8)
             .map(|i| match i % 4 {
@@ -546,7 +555,7 @@ mod tests {
             points.iter().map(Point::to_montgomery).collect();
         assert_eq!(montgomery_batch::<FieldElement>(&points), want);
         // The portable 4×64 limbs, and the MULX/ADX ones where this CPU has them.
-        #[cfg(all(target_arch = "x86_64", not(edwards25519_backend = "portable")))]
+        #[cfg(edwards25519_x86)]
         {
             use edwards25519_field::backend::u64x4::Fe64;
             assert_eq!(montgomery_batch::<Fe64>(&points), want);

@@ -103,14 +103,7 @@ pub fn x25519_batch(
             points: us.len(),
         });
     }
-    #[cfg(all(
-        target_arch = "x86_64",
-        not(any(
-            edwards25519_backend = "portable",
-            edwards25519_backend = "serial",
-            edwards25519_backend = "avx2"
-        ))
-    ))]
+    #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
     if let Some(token) = crate::backend::vector::ifma52x8::detect() {
         return Ok(in_groups_of_eight(scalars, us, |k, u| {
             crate::backend::vector::ifma52x8::x25519x8(token, k, u)
@@ -131,14 +124,7 @@ pub fn x25519_batch(
 /// (it inverts 0 to 0); both are constant-time selections. The copies of the scalars
 /// and of the intermediate results made here are wiped after use.
 #[cfg_attr(
-    not(all(
-        target_arch = "x86_64",
-        not(any(
-            edwards25519_backend = "portable",
-            edwards25519_backend = "serial",
-            edwards25519_backend = "avx2"
-        ))
-    )),
+    not(all(edwards25519_vector, not(edwards25519_backend = "avx2"))),
     allow(dead_code)
 )]
 fn in_groups_of_eight(

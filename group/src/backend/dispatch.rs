@@ -1,0 +1,80 @@
+//! The one dispatch: [`run`] picks the backend for this CPU once per top-level
+//! operation, [`run_serial`] the serial backend's field limbs, [`selected`] names it.
+
+use super::serial;
+use super::traits::Op;
+#[cfg(edwards25519_vector)]
+use super::vector;
+
+/// Runs `op` on the fastest backend this CPU supports (the check is cached after the
+/// first call).
+#[inline]
+pub(crate) fn run<O: Op>(op: O) -> O::Output {
+    #[cfg(edwards25519_vector)]
+    {
+        #[cfg(not(edwards25519_backend = "avx2"))]
+        if let Some(b) = vector::ifma::detect() {
+            return vector::ifma::run(b, op);
+        }
+        // Faster than the serial MULX/ADX code for every operation on the Zen 3
+        // measured (see `vector::avx2`).
+        if let Some(b) = vector::avx2::detect() {
+            return vector::avx2::run(b, op);
+        }
+    }
+    run_serial(op)
+}
+
+/// Runs `op` on the serial backend over the fastest field limbs this CPU supports.
+#[inline]
+pub(crate) fn run_serial<O: Op>(op: O) -> O::Output {
+    serial::field_dispatch!(F => serial::run::<F, O>(op))
+}
+
+/// The name of the point backend that scalar multiplications use on this machine now:
+/// `"avx512-ifma"`, `"avx2"`, or the serial backend's field limbs (`"x86-64 MULX/ADX"`,
+/// `"portable"`).
+pub fn selected() -> &'static str {
+    #[cfg(edwards25519_vector)]
+    {
+        #[cfg(not(edwards25519_backend = "avx2"))]
+        if vector::ifma::detect().is_some() {
+            return vector::ifma::NAME;
+        }
+        if vector::avx2::detect().is_some() {
+            return vector::avx2::NAME;
+        }
+    }
+    edwards25519_field::backend::selected()
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+
+    /// A plain build runs the fastest backend CPUID reports: IFMA (unless the
+    /// `"avx2"` cfg asks for AVX2), else AVX2, else the serial one. Checked against
+    /// the standard library's own CPUID reading, so a detection that wrongly says
+    /// "absent" (the results would still agree, only slower) fails here.
+    #[test]
+    fn the_fastest_backend_cpuid_reports_runs() {
+        #[cfg(edwards25519_vector)]
+        let want = {
+            let avx2 = std::is_x86_feature_detected!("avx2");
+            let ifma = avx2
+                && std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512vl")
+                && std::is_x86_feature_detected!("avx512ifma");
+            if ifma && !cfg!(edwards25519_backend = "avx2") {
+                super::vector::ifma::NAME
+            } else if avx2 {
+                super::vector::avx2::NAME
+            } else {
+                edwards25519_field::backend::selected()
+            }
+        };
+        #[cfg(not(edwards25519_vector))]
+        let want = edwards25519_field::backend::selected();
+        assert_eq!(super::selected(), want);
+    }
+}

@@ -1,0 +1,82 @@
+//! The seam between the algorithms and the backends: [`PointBackend`] (point arithmetic
+//! in one representation) and [`Op`] (a top-level operation written once over it).
+//! Below both sides: it imports only the portable point models.
+
+use edwards25519_field::FieldElement;
+
+#[cfg(feature = "alloc")]
+use crate::models::AffineCached;
+use crate::models::Extended;
+
+/// Point arithmetic in one representation. Every method is constant time except where
+/// it says otherwise; `self` is a (zero-sized) proof that this backend can run here.
+// `from_point` takes that proof as `self` too.
+#[allow(clippy::wrong_self_convention)]
+pub(crate) trait PointBackend: Copy {
+    /// An extended point (X : Y : Z : T), the left operand of an addition.
+    type Point: Copy;
+    /// The result of an addition or a doubling before it is put back in extended
+    /// form (the serial backend's completed "P1xP1" point; the vector backend needs no
+    /// such step and uses its extended point).
+    type Sum: Copy;
+    /// A point prepared as an addend.
+    type Cached: Copy;
+    /// An addend with Z = 1 (the base point tables, Pippenger's points). `Send + Sync +
+    /// 'static` so that a table of them can live in a precomputed object
+    /// (`crate::scalar_mul::precomputed`).
+    type Affine: Copy + Send + Sync + 'static;
+
+    /// From the portable representation.
+    fn from_point(self, p: &Extended<FieldElement>) -> Self::Point;
+    /// To the portable representation.
+    fn to_point(self, p: &Self::Point) -> Extended<FieldElement>;
+    /// The neutral element.
+    fn identity(self) -> Self::Point;
+    /// p as an addend.
+    fn to_cached(self, p: &Self::Point) -> Self::Cached;
+    /// p + q.
+    fn add(self, p: &Self::Point, q: &Self::Cached) -> Self::Sum;
+    /// p - q.
+    fn sub(self, p: &Self::Point, q: &Self::Cached) -> Self::Sum;
+    /// p + q for an affine q.
+    fn add_affine(self, p: &Self::Point, q: &Self::Affine) -> Self::Sum;
+    /// p - q for an affine q.
+    fn sub_affine(self, p: &Self::Point, q: &Self::Affine) -> Self::Sum;
+    /// 2·p.
+    fn double_point(self, p: &Self::Point) -> Self::Sum;
+    /// 2·s, for a sum straight out of an addition or doubling (chains of doublings
+    /// stay in the cheapest form).
+    fn double(self, s: &Self::Sum) -> Self::Sum;
+    /// A sum back in extended form, ready for an addition.
+    fn to_extended(self, s: &Self::Sum) -> Self::Point;
+    /// `digit`·P from `table[j] = (j + 1)·P`, digit in [-8, 8]: a full scan of the
+    /// table and a conditional negation, in constant time.
+    fn select(self, table: &[Self::Cached; 8], digit: i8) -> Self::Cached;
+    /// [`PointBackend::select`] over affine addends.
+    fn select_affine(self, table: &[Self::Affine; 8], digit: i8) -> Self::Affine;
+    /// The ScalarBaseMult table (`crate::tables::BASE_TABLE`) in this representation.
+    fn base_table(self) -> &'static [[Self::Affine; 8]; 32];
+    /// The odd multiples of B (`crate::tables::ODD_BASE_MULTIPLES`) in this
+    /// representation.
+    fn odd_base_multiples(self) -> &'static [Self::Affine; 64];
+    /// The odd multiples of 2^128·B (`crate::tables::ODD_BASE_128_MULTIPLES`) in this
+    /// representation.
+    fn odd_base_128_multiples(self) -> &'static [Self::Affine; 64];
+    /// A portable affine addend in this representation.
+    #[cfg(feature = "alloc")]
+    fn affine(self, a: &AffineCached<FieldElement>) -> Self::Affine;
+    /// The points as affine addends, for Pippenger (the serial backend shares one
+    /// inversion over all of them; the vector one gains nothing from Z = 1).
+    #[cfg(feature = "alloc")]
+    fn affine_addends(self, points: &[Extended<FieldElement>]) -> alloc::vec::Vec<Self::Affine>;
+}
+
+/// A top-level operation (a scalar multiplication), written once for every backend.
+pub(crate) trait Op {
+    /// What it returns (in the portable representation).
+    type Output;
+    /// Runs on backend `b`. Implementations are `#[inline(always)]`, so the whole
+    /// operation compiles inside each backend's entry point (for the vector backend,
+    /// the one function with its target features enabled).
+    fn run<B: PointBackend>(self, b: B) -> Self::Output;
+}
