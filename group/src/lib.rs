@@ -52,6 +52,7 @@ extern crate alloc;
 //   paths where they are public).
 
 pub mod backend;
+mod clamped;
 mod error;
 #[cfg(feature = "hash-to-curve")]
 pub mod hash_to_curve;
