@@ -12,7 +12,7 @@
 //!   fastest field backend.
 //! - [`MontgomeryPoint::mul_base_clamped`] computes X25519(k, 9) through the Edwards base
 //!   table and the birational map, several times cheaper than a ladder from u = 9.
-//! - [`MontgomeryPoint::to_edwards`] and [`Point::to_montgomery`] cross between the
+//! - [`MontgomeryPoint::to_edwards`] and [`Point::to_montgomery`](crate::Point::to_montgomery) cross between the
 //!   two forms.
 //! - [`x25519_batch`] and [`MontgomeryPoint::mul_base_clamped_batch`] (feature
 //!   `alloc`) take many secrets at once; with AVX-512 IFMA, `x25519_batch` runs eight

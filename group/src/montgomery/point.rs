@@ -86,7 +86,7 @@ impl MontgomeryPoint {
     /// k is clamped (bits 0, 1, 2 and 255 cleared, bit 254 set); bit 255 of u is masked
     /// and u is reduced mod p (non-canonical u accepted). The result is canonical
     /// (u < p). For u of small order the result is 32 zero bytes (see the [module
-    /// docs](self)); [`MontgomeryPoint::mul_clamped_checked`] refuses those.
+    /// docs](crate::montgomery)); [`MontgomeryPoint::mul_clamped_checked`] refuses those.
     ///
     /// Constant time in `scalar` and in u: a Montgomery ladder of 255 steps with
     /// conditional swaps, one inversion at the end (constant-time safegcd). Where CPUID
@@ -190,7 +190,7 @@ impl MontgomeryPoint {
 }
 
 /// RFC 7748 X25519(scalar, u): [`MontgomeryPoint::mul_clamped`] on bytes. 32 zero bytes
-/// for u of small order (see the [module docs](self)); [`x25519_checked`] refuses those.
+/// for u of small order (see the [module docs](crate::montgomery)); [`x25519_checked`] refuses those.
 ///
 /// ```
 /// use edwards25519_group::montgomery::{x25519, X25519_BASEPOINT};
