@@ -5,6 +5,17 @@
 //! square root's exponentiation, the costly part, is lane-wise, and the checks and the
 //! point assembly are per element on the portable field. Elsewhere it calls
 //! [`Point::from_bytes`] in a loop.
+//!
+//! Measured with criterion (`CARGO_PROFILE_BENCH_LTO=fat
+//! CARGO_PROFILE_BENCH_CODEGEN_UNITS=1 cargo bench --bench group --
+//! 'FromBytesBatch|Decode'`, cargo's default target CPU, AMD EPYC Zen 4, on a 2-core
+//! machine shared with other builds, so only same-run ratios mean anything):
+//!
+//! | row | time | per point over dalek's `decompress` |
+//! |---|---|---|
+//! | `Decode/dalek_decompress` (curve25519-dalek 5) | 5.61 µs | 1 |
+//! | `Decode/from_bytes` | 5.21 µs | 0.93 |
+//! | `FromBytesBatch/64` | 73.1 µs, 1.14 µs per point | 0.20 |
 
 use alloc::vec::Vec;
 
