@@ -9,13 +9,13 @@
 //! Measured with criterion (`CARGO_PROFILE_BENCH_LTO=fat
 //! CARGO_PROFILE_BENCH_CODEGEN_UNITS=1 cargo bench --bench group --
 //! 'FromBytesBatch|Decode'`, cargo's default target CPU, AMD EPYC Zen 4, on a 2-core
-//! machine shared with other builds, so only same-run ratios mean anything):
+//! machine shared with other builds, so only same-run ratios mean anything), two runs:
 //!
-//! | row | time | per point over dalek's `decompress` |
+//! | row | run 1 | run 2 |
 //! |---|---|---|
-//! | `Decode/dalek_decompress` (curve25519-dalek 5) | 5.61 µs | 1 |
-//! | `Decode/from_bytes` | 5.21 µs | 0.93 |
-//! | `FromBytesBatch/64` | 73.1 µs, 1.14 µs per point | 0.20 |
+//! | `Decode/dalek_decompress` (curve25519-dalek 5) | 5.61 µs | 6.63 µs |
+//! | `Decode/from_bytes` | 5.21 µs (0.93 of dalek) | 3.96 µs (0.60) |
+//! | `FromBytesBatch/64`, per point | 1.14 µs (0.20 of dalek, 0.22 of `from_bytes`) | 1.18 µs (0.18, 0.30) |
 
 use alloc::vec::Vec;
 
