@@ -8,14 +8,17 @@
 //!
 //! Measured with criterion (`CARGO_PROFILE_BENCH_LTO=fat
 //! CARGO_PROFILE_BENCH_CODEGEN_UNITS=1 cargo bench --bench group --
-//! 'FromBytesBatch|Decode'`, cargo's default target CPU, AMD EPYC Zen 4, on a 2-core
-//! machine shared with other builds, so only same-run ratios mean anything), two runs:
+//! 'FromBytesBatch|Decode'`, AMD EPYC Zen 4, on a 2-core machine shared with other
+//! builds, so only same-run ratios mean anything);
 //!
-//! | row | run 1 | run 2 |
-//! |---|---|---|
-//! | `Decode/dalek_decompress` (curve25519-dalek 5) | 5.61 µs | 6.63 µs |
-//! | `Decode/from_bytes` | 5.21 µs (0.93 of dalek) | 3.96 µs (0.60) |
-//! | `FromBytesBatch/64`, per point | 1.14 µs (0.20 of dalek, 0.22 of `from_bytes`) | 1.18 µs (0.18, 0.30) |
+//! runs 1 and 2 with cargo's default target CPU, run 3 with
+//! `RUSTFLAGS='-C target-cpu=native'` (both libraries):
+//!
+//! | row | run 1 | run 2 | run 3 (native) |
+//! |---|---|---|---|
+//! | `Decode/dalek_decompress` (curve25519-dalek 5) | 5.61 µs | 6.63 µs | 6.05 µs |
+//! | `Decode/from_bytes` | 5.21 µs (0.93 of dalek) | 3.96 µs (0.60) | 3.89 µs (0.64) |
+//! | `FromBytesBatch/64`, per point | 1.14 µs (0.20 of dalek, 0.22 of `from_bytes`) | 1.18 µs (0.18, 0.30) | 1.04 µs (0.17, 0.27) |
 
 use alloc::vec::Vec;
 
