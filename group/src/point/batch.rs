@@ -9,8 +9,8 @@
 //! Measured with criterion (`CARGO_PROFILE_BENCH_LTO=fat
 //! CARGO_PROFILE_BENCH_CODEGEN_UNITS=1 cargo bench --bench group --
 //! 'FromBytesBatch|Decode'`, AMD EPYC Zen 4, on a 2-core machine shared with other
-//! builds, so only same-run ratios mean anything); runs 1 and 2 with cargo's default target CPU, run 3 with
-//! `RUSTFLAGS='-C target-cpu=native'` (both libraries):
+//! builds, so only same-run ratios mean anything); runs 1 and 2 with cargo's default
+//! target CPU, run 3 with `RUSTFLAGS='-C target-cpu=native'` (both libraries):
 //!
 //! | row | run 1 | run 2 | run 3 (native) |
 //! |---|---|---|---|
