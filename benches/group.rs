@@ -1,6 +1,8 @@
 //! Group benchmarks, named as upstream Go's (`edwards25519_test.go`,
 //! `scalarmult_test.go`): `EncodingDecoding` (one iteration encodes a point, then decodes
 //! the bytes), `ScalarBaseMult`, `ScalarMult`, `VarTimeDoubleScalarBaseMult`,
+//! `Decode/from_bytes` and `Decode/dalek_decompress` (decoding alone, ours and
+//! curve25519-dalek's), `FromBytesBatch/64` (`Point::from_bytes_batch`),
 //! `MultiScalarMultSize8` (constant time), `BytesMontgomery`, `X25519` (the ladder,
 //! `MontgomeryPoint::mul_clamped`) and `X25519Base` (`mul_base_clamped`), the batches
 //! `X25519Batch/64`, `X25519BaseBatch/64` and `X25519BatchFromBase/64`, plus
@@ -54,6 +56,26 @@ fn group(c: &mut Criterion) {
     c.bench_function("EncodingDecoding", |b| {
         b.iter(|| Point::from_bytes(&black_box(&p).to_bytes()))
     });
+    // Decoding alone: one `from_bytes`, curve25519-dalek's `decompress` of the same
+    // bytes (a same-run reference), and `from_bytes_batch` of 64 (per point: the time
+    // over 64).
+    let enc = p.to_bytes();
+    let mut g = c.benchmark_group("Decode");
+    g.bench_function("from_bytes", |b| {
+        b.iter(|| Point::from_bytes(black_box(&enc)))
+    });
+    g.bench_function("dalek_decompress", |b| {
+        let c = curve25519_dalek::edwards::CompressedEdwardsY(enc);
+        b.iter(|| black_box(&c).decompress())
+    });
+    g.finish();
+    let enc64: Vec<[u8; 32]> = points(64, 38).iter().map(Point::to_bytes).collect();
+    let mut g = c.benchmark_group("FromBytesBatch");
+    g.throughput(Throughput::Elements(64));
+    g.bench_function("64", |b| {
+        b.iter(|| Point::from_bytes_batch(black_box(&enc64)))
+    });
+    g.finish();
     c.bench_function("ScalarBaseMult", |b| {
         b.iter(|| Point::mul_base(black_box(&s[0])))
     });

@@ -5,6 +5,8 @@
 //! the scalar multiplications in `crate::scalar_mul`.
 
 pub(crate) mod affine;
+#[cfg(feature = "alloc")]
+mod batch;
 #[cfg(feature = "group")]
 pub(crate) mod curve_impl;
 pub(crate) mod encoding;

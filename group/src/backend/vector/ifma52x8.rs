@@ -610,6 +610,8 @@ fn wipe(words: &mut [[u64; 8]; 4]) {
     }
 }
 
+pub(crate) mod decode;
+
 #[cfg(test)]
 pub(crate) mod model;
 

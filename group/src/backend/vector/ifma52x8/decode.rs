@@ -1,0 +1,142 @@
+//! Eight point decodings at once (`Point::from_bytes_batch`): the square root of RFC
+//! 8032 §5.1.3 lane by lane on the eight-lane radix-2^52 field.
+//!
+//! Per lane: y from the 255 low bits (y >= p is reduced by the arithmetic mod p),
+//! u = y² - 1, v = d·y² + 1, then the candidate root r = u·v³·(u·v⁷)^((p-5)/8) and
+//! check = v·r², all on [`F52`]: 255 squarings and 18 multiplications of eight lanes,
+//! nearly all of a decoding's work. The rest is per
+//! element on the portable field, exactly as `FieldArith::sqrt_ratio` and the single
+//! decoding finish: compare check with u, -u and -u·√-1 (constant-time equalities),
+//! multiply r by √-1 where needed, take the non-negative root, apply the sign bit, and
+//! build (x, y, 1, x·y). The bounds are [`F52`]'s table: every value multiplied is
+//! reduced (the bytes' limbs, products, and sums or differences carried first).
+
+use edwards25519_field::FieldElement;
+use subtle::{ConditionallySelectable, ConstantTimeEq};
+
+use super::{F52, Ifma8, Lanes52, Zmm, limbs_from_bytes, limbs_to_field};
+use crate::models::{D, Extended};
+use crate::{DecodeError, Point};
+
+/// `Point::from_bytes` of eight encodings on this CPU's AVX-512 IFMA.
+#[inline]
+pub(crate) fn from_bytes_x8(
+    token: Ifma8,
+    encodings: &[[u8; 32]; 8],
+) -> [Result<Point, DecodeError>; 8] {
+    // SAFETY: `token` exists, so CPUID reported every feature `roots_with_features`
+    // enables.
+    let roots = unsafe { roots_with_features(token, encodings) };
+    finish(encodings, &roots)
+}
+
+/// The one function with the target features on: the lane-wise part, all
+/// `#[inline(always)]`, compiles into it with the intrinsics.
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline(never)]
+fn roots_with_features(_: Ifma8, encodings: &[[u8; 32]; 8]) -> Roots {
+    roots::<Zmm>(encodings)
+}
+
+/// `Point::from_bytes` of eight encodings on any [`Lanes52`] (the tests run it on the
+/// instruction model).
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) fn decode8<L: Lanes52<Array = [u64; 8]>>(
+    encodings: &[[u8; 32]; 8],
+) -> [Result<Point, DecodeError>; 8] {
+    finish(encodings, &roots::<L>(encodings))
+}
+
+/// Each lane's candidate root r and check = v·r², as per-limb lane arrays.
+struct Roots {
+    r: [[u64; 8]; 5],
+    check: [[u64; 8]; 5],
+}
+
+/// The lane-wise part: r = u·v³·(u·v⁷)^((p-5)/8) and v·r² for u = y² - 1 and
+/// v = d·y² + 1. Constant time (a fixed sequence of lane operations).
+#[inline(always)]
+fn roots<L: Lanes52<Array = [u64; 8]>>(encodings: &[[u8; 32]; 8]) -> Roots {
+    let mut y_limbs = [[0u64; 8]; 5];
+    for (j, e) in encodings.iter().enumerate() {
+        let l = limbs_from_bytes(e);
+        for i in 0..5 {
+            y_limbs[i][j] = l[i];
+        }
+    }
+    // Reduced: limbs 0…3 below 2^52, limb 4 below 2^47.
+    let y = F52::<L>::from_limb_arrays(y_limbs);
+    let d_limbs = limbs_from_bytes(&D.to_bytes());
+    let d = F52(d_limbs.map(L::splat));
+    let one = F52::<L>::one();
+
+    let yy = y.square();
+    let u = yy.sub(&one).carry();
+    let v = yy.mul(&d).add(&one).carry();
+    let v3 = v.square().mul(&v);
+    let v7 = v3.square().mul(&v);
+    let uv3 = u.mul(&v3);
+    let uv7 = u.mul(&v7);
+    let r = uv3.mul(&pow_p58(&uv7));
+    let check = v.mul(&r.square());
+    Roots {
+        r: r.to_limb_arrays(),
+        check: check.to_limb_arrays(),
+    }
+}
+
+/// x^((p-5)/8) = x^(2^252 - 3), by the addition chain of [`F52::invert`] up to
+/// x^(2^250 - 1), then two squarings and one multiplication (the chain of
+/// curve25519-donna's `pow22523`). Reduced in, reduced out.
+#[inline(always)]
+fn pow_p58<L: Lanes52>(z: &F52<L>) -> F52<L> {
+    let z2 = z.square(); // 2
+    let z9 = z2.square_n(2).mul(z); // 9
+    let z11 = z9.mul(&z2); // 11
+    let z_5_0 = z11.square().mul(&z9); // 2^5 - 1
+    let z_10_0 = z_5_0.square_n(5).mul(&z_5_0); // 2^10 - 1
+    let z_20_0 = z_10_0.square_n(10).mul(&z_10_0); // 2^20 - 1
+    let z_40_0 = z_20_0.square_n(20).mul(&z_20_0); // 2^40 - 1
+    let z_50_0 = z_40_0.square_n(10).mul(&z_10_0); // 2^50 - 1
+    let z_100_0 = z_50_0.square_n(50).mul(&z_50_0); // 2^100 - 1
+    let z_200_0 = z_100_0.square_n(100).mul(&z_100_0); // 2^200 - 1
+    let z_250_0 = z_200_0.square_n(50).mul(&z_50_0); // 2^250 - 1
+    z_250_0.square_n(2).mul(z) // 2^252 - 3
+}
+
+/// The per-element end of each decoding, on the portable field, as
+/// `FieldArith::sqrt_ratio` and `encoding::decode` end: the root is r, r·√-1 or none
+/// depending on whether v·r² is u, -u or -u·√-1; its sign is set by bit 255. The
+/// selections are constant time; only each element's accept/reject branches, as in
+/// `Point::from_bytes`.
+fn finish(encodings: &[[u8; 32]; 8], roots: &Roots) -> [Result<Point, DecodeError>; 8] {
+    let lane = |l: &[[u64; 8]; 5], j: usize| limbs_to_field(core::array::from_fn(|i| l[i][j]));
+    core::array::from_fn(|j| {
+        let bytes = &encodings[j];
+        let y = FieldElement::from_bytes(bytes);
+        let u = y.square() - FieldElement::ONE;
+        let mut r = lane(&roots.r, j);
+        let check = lane(&roots.check, j);
+
+        let neg_u = -u;
+        let correct_sign = check.ct_eq(&u);
+        let flipped_sign = check.ct_eq(&neg_u);
+        let flipped_sign_i = check.ct_eq(&(neg_u * FieldElement::SQRT_M1));
+        let r_prime = r * FieldElement::SQRT_M1;
+        r.conditional_assign(&r_prime, flipped_sign | flipped_sign_i);
+        let x_abs = r.abs();
+        let sign = subtle::Choice::from(bytes[31] >> 7);
+        let x = FieldElement::conditional_select(&x_abs, &-x_abs, sign);
+
+        if bool::from(correct_sign | flipped_sign) {
+            Ok(Point(Extended {
+                x,
+                y,
+                z: FieldElement::ONE,
+                t: x * y,
+            }))
+        } else {
+            Err(DecodeError::NotOnCurve)
+        }
+    })
+}
