@@ -25,6 +25,8 @@ const NAMES: &[&str] = &[
     // X25519 (RFC 7748)
     "X25519",
     "X25519Base",
+    "X25519Batch/64",
+    "X25519BaseBatch/64",
     // Ed25519 (RFC 8032)
     "Ed25519 KeyGeneration",
     "Ed25519 Signing",
@@ -111,6 +113,8 @@ pub fn build(name: &str) -> Row {
     let entries = match name {
         "X25519" => x25519(),
         "X25519Base" => x25519_base(),
+        "X25519Batch/64" => x25519_batch(),
+        "X25519BaseBatch/64" => x25519_base_batch(),
         "Ed25519 KeyGeneration" => ed25519_keygen(),
         "Ed25519 Signing" => ed25519_sign(),
         "Ed25519 Verification" => ed25519_verify(),
@@ -278,6 +282,114 @@ fn x25519_base() -> Vec<Entry> {
             out
         }),
         sodium,
+    ]
+}
+
+/// 64 X25519 shared secrets from 64 secrets and 64 peer u-coordinates: ours in one
+/// `x25519_batch` call, the peers in 64 single calls, so the ratio is per secret.
+fn x25519_batch() -> Vec<Entry> {
+    use aws_lc_rs::agreement as aws;
+    let mut r = Bytes(0x5eed_0000_2551_9003);
+    let ks: Vec<[u8; 32]> = (0..64).map(|_| r.next()).collect();
+    let us: Vec<[u8; 32]> = (0..64).map(|_| point(&mut r).0.to_montgomery().0).collect();
+    let want: Vec<[u8; 32]> = ks
+        .iter()
+        .zip(&us)
+        .map(|(k, u)| montgomery::x25519(*k, *u))
+        .collect();
+    assert_eq!(
+        montgomery::x25519_batch(&ks, &us).expect("lengths"),
+        want,
+        "x25519_batch"
+    );
+    let xs: Vec<_> = ks
+        .iter()
+        .map(|k| x25519_dalek::StaticSecret::from(*k))
+        .collect();
+    let xu: Vec<_> = us
+        .iter()
+        .map(|u| x25519_dalek::PublicKey::from(*u))
+        .collect();
+    let aws_keys: Vec<_> = ks
+        .iter()
+        .map(|k| aws::PrivateKey::from_private_key(&aws::X25519, k).expect("aws-lc-rs key"))
+        .collect();
+    let aws_all = {
+        let us = us.clone();
+        move |keys: &[aws::PrivateKey]| -> Vec<[u8; 32]> {
+            keys.iter()
+                .zip(&us)
+                .map(|(key, u)| {
+                    aws::agree(
+                        key,
+                        aws::UnparsedPublicKey::new(&aws::X25519, black_box(u)),
+                        (),
+                        |s| Ok(<[u8; 32]>::try_from(s).expect("32 bytes")),
+                    )
+                    .expect("aws-lc-rs agree")
+                })
+                .collect()
+        }
+    };
+    assert_eq!(aws_all(&aws_keys), want, "aws-lc-rs");
+    vec![
+        Entry::noted(OURS, "x25519_batch of 64", move || {
+            montgomery::x25519_batch(black_box(&ks), black_box(&us)).expect("lengths")
+        }),
+        Entry::noted("x25519-dalek", "64 single calls", move || {
+            xs.iter()
+                .zip(&xu)
+                .map(|(s, u)| black_box(s).diffie_hellman(black_box(u)).to_bytes())
+                .collect::<Vec<_>>()
+        }),
+        Entry::noted("aws-lc-rs", "64 single calls", move || {
+            aws_all(black_box(&aws_keys))
+        }),
+    ]
+}
+
+/// 64 X25519 public keys: ours in one `mul_base_clamped_batch` call, the peers in 64
+/// single calls (aws-lc-rs: `from_private_key` + `compute_public_key` each).
+fn x25519_base_batch() -> Vec<Entry> {
+    use aws_lc_rs::agreement as aws;
+    let mut r = Bytes(0x5eed_0000_2551_9004);
+    let ks: Vec<[u8; 32]> = (0..64).map(|_| r.next()).collect();
+    let want: Vec<[u8; 32]> = ks
+        .iter()
+        .map(|k| montgomery::MontgomeryPoint::mul_base_clamped(*k).0)
+        .collect();
+    let batch: Vec<[u8; 32]> = montgomery::MontgomeryPoint::mul_base_clamped_batch(&ks)
+        .iter()
+        .map(|p| p.0)
+        .collect();
+    assert_eq!(batch, want, "mul_base_clamped_batch");
+    let aws_all = move |ks: &[[u8; 32]]| -> Vec<[u8; 32]> {
+        ks.iter()
+            .map(|k| {
+                let key =
+                    aws::PrivateKey::from_private_key(&aws::X25519, black_box(k)).expect("key");
+                <[u8; 32]>::try_from(key.compute_public_key().expect("public key").as_ref())
+                    .expect("32")
+            })
+            .collect()
+    };
+    assert_eq!(aws_all(&ks), want, "aws-lc-rs");
+    let ks2 = ks.clone();
+    let ks3 = ks.clone();
+    vec![
+        Entry::noted(OURS, "mul_base_clamped_batch of 64", move || {
+            montgomery::MontgomeryPoint::mul_base_clamped_batch(black_box(&ks))
+        }),
+        Entry::noted("x25519-dalek", "64 single calls", move || {
+            ks2.iter()
+                .map(|k| {
+                    x25519_dalek::PublicKey::from(&x25519_dalek::StaticSecret::from(black_box(*k)))
+                })
+                .collect::<Vec<_>>()
+        }),
+        Entry::noted("aws-lc-rs", "64 single calls", move || {
+            aws_all(black_box(&ks3))
+        }),
     ]
 }
 
