@@ -469,6 +469,15 @@ impl<L: Lanes52> F52<L> {
     #[cfg_attr(not(test), allow(dead_code))]
     #[inline(always)]
     pub(crate) fn invert(&self) -> Self {
+        let (z_250_0, z11) = self.pow_2_250_minus_1();
+        z_250_0.square_n(5).mul(&z11) // 2^255 - 32 + 11 = p - 2
+    }
+
+    /// (self^(2^250 - 1), self^11): the common start of the chains for p - 2
+    /// ([`F52::invert`]) and (p - 5)/8 (the batch decoding's square root), 249
+    /// squarings and 11 multiplications. Reduced in, reduced out.
+    #[inline(always)]
+    pub(crate) fn pow_2_250_minus_1(&self) -> (Self, Self) {
         let z = self;
         let z2 = z.square(); // 2
         let z9 = z2.square_n(2).mul(z); // 9
@@ -480,8 +489,7 @@ impl<L: Lanes52> F52<L> {
         let z_50_0 = z_40_0.square_n(10).mul(&z_10_0); // 2^50 - 1
         let z_100_0 = z_50_0.square_n(50).mul(&z_50_0); // 2^100 - 1
         let z_200_0 = z_100_0.square_n(100).mul(&z_100_0); // 2^200 - 1
-        let z_250_0 = z_200_0.square_n(50).mul(&z_50_0); // 2^250 - 1
-        z_250_0.square_n(5).mul(&z11) // 2^255 - 32 + 11 = p - 2
+        (z_200_0.square_n(50).mul(&z_50_0), z11) // 2^250 - 1
     }
 }
 

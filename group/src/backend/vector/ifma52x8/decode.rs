@@ -90,17 +90,7 @@ fn roots<L: Lanes52<Array = [u64; 8]>>(encodings: &[[u8; 32]; 8]) -> Roots {
 /// curve25519-donna's `pow22523`). Reduced in, reduced out.
 #[inline(always)]
 fn pow_p58<L: Lanes52>(z: &F52<L>) -> F52<L> {
-    let z2 = z.square(); // 2
-    let z9 = z2.square_n(2).mul(z); // 9
-    let z11 = z9.mul(&z2); // 11
-    let z_5_0 = z11.square().mul(&z9); // 2^5 - 1
-    let z_10_0 = z_5_0.square_n(5).mul(&z_5_0); // 2^10 - 1
-    let z_20_0 = z_10_0.square_n(10).mul(&z_10_0); // 2^20 - 1
-    let z_40_0 = z_20_0.square_n(20).mul(&z_20_0); // 2^40 - 1
-    let z_50_0 = z_40_0.square_n(10).mul(&z_10_0); // 2^50 - 1
-    let z_100_0 = z_50_0.square_n(50).mul(&z_50_0); // 2^100 - 1
-    let z_200_0 = z_100_0.square_n(100).mul(&z_100_0); // 2^200 - 1
-    let z_250_0 = z_200_0.square_n(50).mul(&z_50_0); // 2^250 - 1
+    let (z_250_0, _) = z.pow_2_250_minus_1();
     z_250_0.square_n(2).mul(z) // 2^252 - 3
 }
 
