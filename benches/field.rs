@@ -34,16 +34,10 @@ fn chain<T: Copy>(g: &mut BenchmarkGroup<'_, WallTime>, id: &str, x0: T, step: i
     });
 }
 
-/// The proof type for the MULX/ADX rows.
+// `Mulx<Checked>` is only operated on inside `rows`, which `field` calls for it only
+// after `cpu_has_bmi2_adx()` returned true: the contract of `Checked`.
 #[cfg(target_arch = "x86_64")]
-#[derive(Clone, Copy)]
-struct Checked;
-
-// SAFETY: `Mulx<Checked>` is only operated on inside `rows`, which `field` calls for it
-// only after `cpu_has_bmi2_adx()` returned true.
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-unsafe impl backend::x86_64::Bmi2Adx for Checked {}
+use edwards25519_test_support::field::Checked;
 
 /// The six chains on backend `F`, under benchmark id `id`.
 fn rows<F: FieldArith>(c: &mut Criterion, id: &str) {

@@ -15,17 +15,11 @@ use proptest::prelude::*;
 
 type Fe = FieldElement;
 
-/// The proof type for the MULX/ADX backend in these tests.
-#[cfg(target_arch = "x86_64")]
-#[derive(Clone, Copy)]
-struct Checked;
-
-// SAFETY: `Mulx<Checked>` is operated on only in `field_arith_backends`, after
+// `Mulx<Checked>` is operated on only in `field_arith_backends`, after
 // `cpu_has_bmi2_adx()` returned true (`clone_keeps_the_value` and `zeroize` only build,
-// clone, zeroize and convert one, which runs no MULX).
+// clone, zeroize and convert one, which runs no MULX): the contract of `Checked`.
 #[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-unsafe impl backend::x86_64::Bmi2Adx for Checked {}
+use common::Checked;
 
 proptest! {
     #![proptest_config(ops_config())]

@@ -56,7 +56,7 @@ fn pow(x: &BigUint, e: &BigUint) -> BigUint {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 2_000 } else { 20_000 }))]
+    #![proptest_config(crate::common::config(2_000, 20_000))]
 
     #[test]
     fn ring_operations(a in arb_limbs(), b in arb_limbs(), k in any::<u32>()) {

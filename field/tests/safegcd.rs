@@ -83,16 +83,10 @@ fn check(x: &FieldElement) {
     }
 }
 
-/// The proof type for the MULX/ADX backend in these tests.
+// `Mulx<Checked>` is used only in `check`, after `cpu_has_bmi2_adx()` returned true:
+// the contract of `Checked`.
 #[cfg(target_arch = "x86_64")]
-#[derive(Clone, Copy)]
-struct Checked;
-
-// SAFETY: `Mulx<Checked>` is used only in `check`, after `cpu_has_bmi2_adx()` returned
-// true.
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-unsafe impl backend::x86_64::Bmi2Adx for Checked {}
+use crate::common::Checked;
 
 /// Backend `F`'s safegcd and Fermat inversions equal `inv`.
 fn check_backend<F: FieldArith>(x: &FieldElement, inv: &FieldElement) {
@@ -206,9 +200,7 @@ fn any_element() -> impl Strategy<Value = FieldElement> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(
-        if cfg!(debug_assertions) { 512 } else { 12_000 }
-    ))]
+    #![proptest_config(edwards25519_test_support::proptest_config(512, 12_000))]
 
     #[test]
     fn random_agrees_with_references(x in any_element()) {

@@ -1,9 +1,6 @@
 //! Helpers shared by the facade's integration tests: the workspace's test-support
 //! helpers (vector files, hex), JSON fields, and points and signatures with torsion.
-#![allow(dead_code)]
-
-#[allow(unused_imports)]
-pub use edwards25519_test_support::{read_json, read_vector, unhex, unhex_n};
+pub use crate::{read_json, read_vector, unhex, unhex_n};
 
 /// The string field `key` of a JSON object.
 pub fn field<'a>(v: &'a serde_json::Value, key: &str) -> &'a str {
