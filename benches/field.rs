@@ -20,7 +20,7 @@ use std::hint::black_box;
 use criterion::{
     BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
 };
-use edwards25519::field::backend::{u64::Fe51, u64x4::Fe64};
+use edwards25519::field::backend::{radix51::Fe51, radix64::Fe64};
 use edwards25519::field::{FieldArith, FieldElement, backend};
 
 /// Runs `step` as a dependent chain from `x0`: x = step(x).

@@ -3,8 +3,8 @@
 //! [`FieldElement`] is the public type. It knows nothing of the curve. All operations
 //! are constant time.
 //!
-//! Each backend in [`backend`] owns its limb type: [`backend::u64::Fe51`] (portable,
-//! radix 2^51), [`backend::u64x4::Fe64`] (portable, 4×64 limbs) and, on x86-64,
+//! Each backend in [`backend`] owns its limb type: [`backend::radix51::Fe51`] (portable,
+//! radix 2^51), [`backend::radix64::Fe64`] (portable, 4×64 limbs) and, on x86-64,
 //! `backend::x86_64::Mulx` (the same 4×64 limbs with MULX/ADX). [`FieldElement`] wraps
 //! one: on x86-64 the 4×64 limbs, each operation running the MULX/ADX code when a cached
 //! CPUID check allows it and the portable 4×64 code otherwise; elsewhere (and in the
@@ -33,8 +33,8 @@ pub use arith::FieldArith;
 use core::fmt;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
-use backend::u64::Fe51;
-use backend::u64x4::Fe64;
+use backend::radix51::Fe51;
+use backend::radix64::Fe64;
 use fe_impl::Inner;
 
 /// An element of GF(2^255 - 19).
@@ -138,7 +138,7 @@ impl FieldElement {
     /// ```
     pub const fn from_limbs_carried(limbs: [u64; 5]) -> FieldElement {
         // Every limb of `carry`'s output is below 2^51 + 19·2^13 < 2^52: the invariant.
-        FieldElement(fe_impl::from_fe51(&Fe51(backend::u64::carry(limbs))))
+        FieldElement(fe_impl::from_fe51(&Fe51(backend::radix51::carry(limbs))))
     }
 
     /// The value in radix-2^51 limbs (not necessarily reduced; each below 2^52).
@@ -383,7 +383,7 @@ impl FieldElement {
     ///
     /// ```
     /// use edwards25519_field::FieldElement;
-    /// use edwards25519_field::backend::u64::Fe51;
+    /// use edwards25519_field::backend::radix51::Fe51;
     ///
     /// let a = Fe51::from_bytes(&[5; 32]);
     /// assert_eq!(FieldElement::from_fe51(&a), FieldElement::from_bytes(&[5; 32]));
@@ -410,7 +410,7 @@ impl FieldElement {
     ///
     /// ```
     /// use edwards25519_field::FieldElement;
-    /// use edwards25519_field::backend::u64x4::Fe64;
+    /// use edwards25519_field::backend::radix64::Fe64;
     ///
     /// let a = Fe64::from_bytes(&[5; 32]);
     /// assert_eq!(FieldElement::from_fe64(&a), FieldElement::from_bytes(&[5; 32]));

@@ -6,7 +6,7 @@
 //! num-bigint one and its encoding canonical.
 
 use edwards25519_field::FieldElement;
-use edwards25519_field::backend::u64x4::Fe64;
+use edwards25519_field::backend::radix64::Fe64;
 use num_bigint::BigUint;
 use proptest::prelude::*;
 

@@ -75,8 +75,8 @@ fn check(x: &FieldElement) {
     } else {
         assert_eq!(*x * inv, FieldElement::ONE, "x·x^-1 != 1 for {x:?}");
     }
-    check_backend::<backend::u64::Fe51>(x, &inv);
-    check_backend::<backend::u64x4::Fe64>(x, &inv);
+    check_backend::<backend::radix51::Fe51>(x, &inv);
+    check_backend::<backend::radix64::Fe64>(x, &inv);
     #[cfg(target_arch = "x86_64")]
     if backend::cpu_has_bmi2_adx() {
         check_backend::<backend::x86_64::Mulx<Checked>>(x, &inv);

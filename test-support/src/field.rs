@@ -181,7 +181,7 @@ pub fn held(x: &FieldElement) -> Vec<u64> {
 /// one (None otherwise). 4×64: x + p or x - p as 256-bit numbers. Radix 2^51: x + p
 /// limb by limb, or one unit moved down a limb.
 pub fn other_representation(x: &FieldElement) -> Option<FieldElement> {
-    use edwards25519_field::backend::u64x4::Fe64;
+    use edwards25519_field::backend::radix64::Fe64;
     if HOLDS_4X64 {
         let l = x.to_fe64().limbs();
         let v = l

@@ -17,7 +17,7 @@
 //! `BACKEND_AGREEMENT_CASES=n` overrides (e.g. under valgrind). On a CPU without BMI2
 //! and ADX the MULX backend is left out of the list (with a note).
 
-use edwards25519_field::backend::{self, u64::Fe51, u64x4::Fe64};
+use edwards25519_field::backend::{self, radix51::Fe51, radix64::Fe64};
 use edwards25519_field::{FieldArith, FieldElement};
 
 // `Mulx` is used only inside `each_backend!`'s last arm, which runs after
