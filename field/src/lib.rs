@@ -24,6 +24,7 @@ pub mod backend;
 #[doc(hidden)]
 pub mod carry;
 mod fe_impl;
+mod hex_debug;
 mod ops;
 mod ops_macro;
 mod safegcd;
@@ -31,6 +32,8 @@ mod safegcd;
 pub use arith::FieldArith;
 
 use core::fmt;
+
+pub use hex_debug::debug_hex;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 use backend::radix51::Fe51;
@@ -496,11 +499,7 @@ impl fmt::Debug for FieldElement {
     /// `FieldElement(…)`: the canonical encoding ([`FieldElement::to_bytes`], byte 0
     /// first) in lower-case hex, the format of every other type of the workspace.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "FieldElement(")?;
-        for b in self.to_bytes() {
-            write!(f, "{b:02x}")?;
-        }
-        write!(f, ")")
+        debug_hex(f, "FieldElement", &self.to_bytes())
     }
 }
 
