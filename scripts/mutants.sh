@@ -1,9 +1,20 @@
 #!/usr/bin/env bash
 # Mutation testing with cargo-mutants over field/src, scalar/src, group/src and
 # src/ed25519 (configuration, exclusions and the equivalent mutants with their reasons:
-# .cargo/mutants.toml). Not run in CI: a full run takes hours (TESTING.md has the times).
+# .cargo/mutants.toml). Not run in CI: a full run takes hours. TESTING.md explains it.
 #
-#   scripts/mutants.sh [PATH...]   folders or .rs files; default: the four folders
+#   scripts/mutants.sh [--since REV] [--resume] [--list] [PATH...]
+#
+#   PATH         folders or .rs files; default: the four folders
+#   --since REV  only the mutants on lines that differ between REV (any git revision)
+#                and the working tree, untracked files included: cargo-mutants'
+#                --in-diff over `git diff REV`. Nothing is cached, so nothing goes stale:
+#                after a run that ends with none missed, tag it (git tag -f
+#                mutants-clean) and later run --since mutants-clean.
+#   --resume     cargo-mutants' --iterate: skip the mutants that mutants.out/ records as
+#                caught or unviable in earlier runs in this checkout, test the rest (for
+#                a run that was stopped).
+#   --list       list the mutants that would be tested, run nothing.
 #
 # Where it runs: cargo-mutants normally copies the tree to a temporary folder and builds
 # it from scratch, a full release build of the workspace per invocation. Instead this
@@ -32,18 +43,26 @@
 #
 # Environment: MUTANTS_OUT (where mutants.out/ goes, default the repository root; the
 # retries go to mutants.out/retry-<backend>/), MUTANTS_ARGS (extra cargo-mutants
-# arguments, e.g. "--iterate" to skip mutants caught by an earlier run, "--shard 1/4",
-# or "--list", which skips the retries), MUTANTS_DONE (a file of mutant names that already
-# have an outcome, such as .cargo/mutants-done.txt, kept in the repository because a
-# run's output folder does not outlive the machine: they are added to
-# previously_caught.txt and the run goes on with --iterate, skipping them; lines starting
-# with # are comments). One job only: --in-place builds in one tree. For two at once,
-# give each its own MUTANTS_DIR and MUTANTS_OUT.
+# arguments, e.g. "--shard 1/4" or "--cargo-arg=--lib"). One job only: --in-place builds
+# in one tree. For two at once, give each its own MUTANTS_DIR and MUTANTS_OUT.
 set -euo pipefail
 # The rest is one brace group, which bash reads whole before running any of it: editing
 # this file while a run is going (runs take hours) cannot change that run's steps.
 {
-done_list=${MUTANTS_DONE:+$(realpath "$MUTANTS_DONE")}
+since=
+args=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --since) [ $# -ge 2 ] || { echo "mutants: --since needs a revision" >&2; exit 64; }
+      since=$2; shift 2 ;;
+    --since=*) since=${1#--since=}; shift ;;
+    --resume) args+=(--iterate); shift ;;
+    --list) args+=(--list); shift ;;
+    --) shift; break ;;
+    -*) echo "mutants: unknown option $1 (see the header of $0)" >&2; exit 64 ;;
+    *) break ;;
+  esac
+done
 cd "$(dirname "$0")/.."
 if ! cargo mutants --version >/dev/null 2>&1; then
   echo "+ cargo install cargo-mutants --locked"
@@ -89,11 +108,25 @@ done < <(LC_ALL=C comm -13 <(tr '\0' '\n' <"$files" | LC_ALL=C sort) \
 rm -f "$files"
 echo "mutants: $changed files updated, $removed removed in $work/src"
 
-if [ -n "$done_list" ]; then
-  mkdir -p "$out/mutants.out"
-  grep -v -e '^#' -e '^$' "$done_list" >>"$out/mutants.out/previously_caught.txt"
-  case " ${MUTANTS_ARGS:-} " in *" --iterate "*) ;; *) MUTANTS_ARGS="${MUTANTS_ARGS:-} --iterate" ;; esac
-  echo "mutants: skipping the $(grep -c -v -e '^#' -e '^$' "$done_list") names in $done_list"
+# --since: the diff of the mutated folders between REV and the working tree, untracked
+# files as additions, for cargo-mutants' --in-diff (which keeps the mutants whose lines
+# it changes). --no-renames: a moved file is all new, so all of it is tested again.
+if [ -n "$since" ]; then
+  git rev-parse --verify --quiet "$since^{commit}" >/dev/null ||
+    { echo "mutants: --since $since is not a revision here" >&2; exit 64; }
+  folders=(field/src scalar/src group/src src/ed25519 src/ed25519.rs)
+  # In the work folder: cargo-mutants renames an earlier mutants.out/ when it starts.
+  diff=$work/since.diff
+  git diff --no-renames --no-ext-diff "$since" -- "${folders[@]}" >"$diff"
+  while IFS= read -r f; do
+    git diff --no-index --no-ext-diff /dev/null "$f" >>"$diff" || true
+  done < <(git ls-files --others --exclude-standard -- "${folders[@]}")
+  if [ ! -s "$diff" ]; then
+    echo "mutants: no library code changed since $since; nothing to test"
+    exit 0
+  fi
+  echo "mutants: only code changed since $since ($(grep -c '^+++ ' "$diff") files; $diff)"
+  args+=(--in-diff "$diff")
 fi
 
 export EDWARDS25519_BACKEND_CASES=${EDWARDS25519_BACKEND_CASES:-2000}
@@ -103,8 +136,8 @@ cd "$work/src"
 status=0
 # shellcheck disable=SC2086
 CARGO_TARGET_DIR=$work/target cargo mutants --workspace --in-place --output "$out" \
-  "${filter[@]}" ${MUTANTS_ARGS:-} || status=$?
-case " ${MUTANTS_ARGS:-} " in *" --list "*) exit $status ;; esac
+  "${filter[@]}" "${args[@]}" ${MUTANTS_ARGS:-} || status=$?
+case " ${args[*]} ${MUTANTS_ARGS:-} " in *" --list "*) exit $status ;; esac
 # cargo-mutants' exit codes: 0 all caught, 2 some missed, 3 some timed out; others
 # (baseline failed, usage) end the script.
 [ $status -eq 0 ] || [ $status -eq 2 ] || [ $status -eq 3 ] || exit $status

@@ -22,6 +22,13 @@
 //! non-malleable in its encodings and a key of small order must be refused (with such a
 //! key, anyone can make signatures that `verify` accepts, without any secret).
 //!
+//! A third rule, for compatibility: [`VerifyingKey::verify_cofactorless`] is
+//! ed25519-dalek's `verify` (cofactorless equation, R canonical, small-order A and R
+//! accepted), and [`VerifyingKey::verify_prehashed_cofactorless`] and
+//! [`VerifyingKey::verify_prehashed_strict`] its Ed25519ph forms. The crate
+//! `edwards25519-compat-ed25519-dalek` (in `compat/`) gives ed25519-dalek's API with
+//! these rules; this module keeps ZIP-215 as its `verify`.
+//!
 //! - Ed25519ctx and Ed25519ph (RFC 8032 §5.1): [`SigningKey::sign_ctx`],
 //!   [`SigningKey::sign_ph`] and [`SigningKey::sign_prehashed`] sign with the dom2 prefix
 //!   and a context of up to 255 bytes; [`VerifyingKey::verify_ctx`],
@@ -46,8 +53,7 @@
 //!
 //! With the `serde` feature, [`SigningKey`], [`VerifyingKey`] and [`Signature`]
 //! serialize to the same bytes as ed25519-dalek 3's keys and the `ed25519` 3 crate's
-//! `Signature`, in every format: the table is in the crate docs,
-//! [serde wire formats](crate#serde-wire-formats).
+//! `Signature`, in every format: the table is docs/serde.md in the repository.
 //!
 //! ```
 //! use edwards25519::ed25519::{Error, SigningKey};
@@ -103,6 +109,7 @@
 //! [ZIP-215]: https://zips.z.cash/zip-0215
 
 mod batch;
+mod cofactorless;
 mod conversions;
 #[cfg(all(feature = "digest", feature = "signature"))]
 mod digest_impl;

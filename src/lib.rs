@@ -9,6 +9,21 @@ extern crate alloc;
 
 pub use edwards25519_field as field;
 pub use edwards25519_group as group;
+/// RFC 9380 hash-to-curve (feature `hash-to-curve`): the same module as
+/// `edwards25519::group::hash_to_curve`.
+///
+/// ```
+/// use edwards25519::Point;
+/// use edwards25519::hash_to_curve::hash_to_curve25519;
+///
+/// let dst = b"MyProtocol-V01-CS01-with-edwards25519_XMD:SHA-512_ELL2_RO_";
+/// let p = Point::hash_to_curve(b"a message", dst);
+/// assert!(p.is_torsion_free());
+/// assert_eq!(p.to_montgomery(), hash_to_curve25519(b"a message", dst));
+/// ```
+#[cfg(feature = "hash-to-curve")]
+#[cfg_attr(docsrs, doc(cfg(feature = "hash-to-curve")))]
+pub use edwards25519_group::hash_to_curve;
 pub use edwards25519_group::montgomery;
 pub use edwards25519_group::ristretto;
 pub use edwards25519_scalar as scalar;

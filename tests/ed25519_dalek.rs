@@ -170,7 +170,7 @@ fn strict_agrees_with_dalek_on_edge_cases() {
     assert!(accepted > 43);
 }
 
-// The README's claims about ed25519-dalek's `verify` (the migration notes), checked
+// docs/migrating.md's claims about ed25519-dalek's `verify`, checked
 // against its behaviour.
 
 /// k = SHA-512(R || A || M) mod l, to build signatures by hand.

@@ -1,6 +1,6 @@
 //! `GroupEncoding::from_bytes` here is strict (RFC 8032 canonical encodings only), and
 //! curve25519-dalek 5's `GroupEncoding for EdwardsPoint` is not: this pins the
-//! difference the README's migration notes describe, on every non-canonical encoding
+//! difference docs/migrating.md describes, on every non-canonical encoding
 //! of a valid point (y in [p, 2^255) for y < 19, and x = 0 with the sign bit set).
 #![cfg(feature = "group")]
 

@@ -1,6 +1,6 @@
 //! serde through the facade (feature `serde`): every serializable type round trips
-//! through JSON and CBOR in the shapes of the wire-format table (README, "serde wire
-//! formats"), and invalid input is an error, never a panic. Keys and signatures need
+//! through JSON and CBOR in the shapes of the wire-format table (docs/serde.md), and
+//! invalid input is an error, never a panic. Keys and signatures need
 //! the `ed25519` feature too. `serde_dalek.rs` checks the same shapes against the
 //! dalek crates in four formats.
 #![cfg(feature = "serde")]

@@ -4,7 +4,7 @@
 //! mismatched length or a truncated encoding is an error, never a different value.
 //!
 //! `dalek_shapes_pinned` records what the dalek crates were observed to write (the
-//! wire-format table in the README is drawn from it).
+//! wire-format table in docs/serde.md is drawn from it).
 #![cfg(all(feature = "serde", feature = "ed25519"))]
 
 use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};

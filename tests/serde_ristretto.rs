@@ -277,8 +277,8 @@ mod subgroup {
     }
 }
 
-/// The other shapes the self-describing formats accept for a 32-tuple (README, "serde
-/// wire formats"): hex text in JSON in either case, a byte string in CBOR; both read
+/// The other shapes the self-describing formats accept for a 32-tuple (docs/serde.md):
+/// hex text in JSON in either case, a byte string in CBOR; both read
 /// the same element, and a wrong number of digits is an error.
 #[test]
 fn ristretto_hex_and_byte_string_shapes() {

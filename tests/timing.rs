@@ -44,7 +44,7 @@ const CONTROL_MIN_T: f64 = 10.0 * T_BOUND;
 
 /// Independent rounds for a constant-time operation. It fails only if every round has
 /// max |t| >= T_BOUND: a real leak is systematic and shows in each round (each with
-/// its own inputs), while a noise burst from other tenants of a shared VM rarely lasts
+/// its own inputs), while a noise burst from other tenants of a shared machine rarely lasts
 /// across rounds, so this cuts false failures (costly in CI) without hiding leaks.
 const ROUNDS: u64 = 3;
 
@@ -122,7 +122,7 @@ fn inputs<T: Clone>(
 ///
 /// `Instant` is `clock_gettime(CLOCK_MONOTONIC)`, which on Linux the vDSO serves from
 /// the TSC without a system call: about 20 ns resolution (~30 ns per reading), against
-/// operations of several µs (here ~8 µs mul_base, ~30 µs ScalarMult on a 2-core VM).
+/// operations of several µs (about 8 µs mul_base and 30 µs ScalarMult on a 2-core AMD EPYC).
 /// (`rdtsc` itself would need `unsafe`, which the workspace denies.)
 fn measure<T, O>(op: &dyn Fn(&T) -> O, values: &[T]) -> Vec<u64> {
     let mut times = Vec::with_capacity(values.len());

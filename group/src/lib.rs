@@ -16,8 +16,8 @@
 //! verification). Decoders are constant time up to the final accept/reject.
 //!
 //! Backends: the scalar multiplications are written once over a point backend and pick
-//! the fastest one this CPU supports once per call ([`backend`]: AVX-512 IFMA, or the
-//! serial code over the fastest field backend of `edwards25519_field::backend`);
+//! the fastest one this CPU supports once per call ([`backend`]: AVX-512 IFMA, AVX2, or
+//! the serial code over the fastest field backend of `edwards25519_field::backend`);
 //! encoding and decoding pick a field backend the same way. Public coordinates are
 //! always the portable [`FieldElement`].
 //!
@@ -52,6 +52,7 @@ extern crate alloc;
 //   paths where they are public).
 
 pub mod backend;
+mod clamped;
 mod error;
 #[cfg(feature = "hash-to-curve")]
 pub mod hash_to_curve;

@@ -71,6 +71,11 @@
 #![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+#[cfg(feature = "alloc")]
+mod batch_invert;
 mod error;
 #[cfg(feature = "group")]
 mod ff_impl;

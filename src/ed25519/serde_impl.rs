@@ -1,7 +1,7 @@
 //! serde for the Ed25519 types (features `ed25519` and `serde`), byte for byte the
 //! format of ed25519-dalek 3 for the keys and of the `ed25519` 3 crate (which
-//! ed25519-dalek re-exports) for [`Signature`]: see the wire-format table in the
-//! [crate docs](crate#serde-wire-formats).
+//! ed25519-dalek re-exports) for [`Signature`]: see the wire-format table in
+//! docs/serde.md.
 //!
 //! - [`Signature`]: the 64 bytes R || S as held. Like [`Signature::from_bytes`],
 //!   deserialization accepts any 64 bytes (a non-canonical S or an R that is not a

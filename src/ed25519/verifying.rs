@@ -357,7 +357,7 @@ impl VerifyingKey {
 /// for y < 19), or x = 0 with the sign bit set. Checking the bytes and the decoded x
 /// costs no inversion and no square root, unlike re-encoding or strict re-decoding (the
 /// tests check it against [`Point::from_canonical_bytes`]).
-fn is_canonical_encoding(bytes: &[u8; 32], point: &Point) -> bool {
+pub(super) fn is_canonical_encoding(bytes: &[u8; 32], point: &Point) -> bool {
     // y >= p = 2^255 - 19 exactly when bytes 1..31 are 0xff, the top byte without the
     // sign bit is 0x7f, and the low byte is at least 0xed.
     let y_ge_p =

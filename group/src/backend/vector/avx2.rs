@@ -23,43 +23,26 @@
 //! idea of curve25519-dalek's AVX2 backend, by Henry de Valence and Isis Lovecruft; the
 //! layout and code here are written from that description.) A multiplication unpacks
 //! its operands into one limb per 64-bit lane (an even limb is a factor as it stands, an odd one takes a 32-bit shift)
-//! and packs the reduced product back. The first version kept one limb per lane
-//! throughout: ten registers per value, so every permutation, blend, addition and carry
-//! of the point formulas took ten instructions, and values spilled between them. Packed,
-//! those take five, and a point fits in five registers. Two carries are skipped where
-//! the bounds allow: before the doubling's square ([`VectorField::SQUARE_TAKES_SUMS`])
-//! and before an addition's multiplication ([`VectorField::MUL_TAKES_WIDE_LEFT`]).
-//!
-//! Same-process A/B on an AMD EPYC Zen 3 (LTO, one codegen unit, alternating rounds;
-//! `scripts/before_after.sh`, 41 rounds, and a driver over `backend::fuzzing`), as a
-//! fraction of the serial MULX/ADX backend's time, with the schoolbook product:
-//! ScalarMult 0.86-0.91 (the one-limb version: 1.1-1.2), ScalarBaseMult 0.79-0.85,
-//! multiscalar 0.73-0.87, batch verification 0.88-0.90; VarTimeDoubleScalarBaseMult
-//! 0.98-1.03 and Ed25519 `verify` 1.06-1.10, which then stayed serial. With the
-//! Karatsuba product below, VarTimeDoubleScalarBaseMult takes 0.75 of the serial time
-//! and `verify` 0.93-0.97 with LTO, 0.74 and 0.83 in cargo's default profile, 0.80 and
-//! 0.82 with `-C target-cpu=native` (the last two against b315b71, which ran both
-//! serially), so this backend is the run-time choice for every operation on x86-64
-//! CPUs with AVX2 and no IFMA.
+//! and packs the reduced product back. With one limb per lane throughout, a value would
+//! take ten registers, and every permutation, blend, addition and carry of the point
+//! formulas ten instructions, with values spilled between them; packed, those take
+//! five, and a point fits in five registers. Two carries are skipped where the bounds
+//! allow: before the doubling's square ([`VectorField::SQUARE_TAKES_SUMS`]) and before
+//! an addition's multiplication ([`VectorField::MUL_TAKES_WIDE_LEFT`]).
 //!
 //! **Karatsuba over even and odd limbs.** A product splits each factor into its even
 //! and its odd limbs, two 5-limb polynomials in 2^51, and takes three 5 × 5 products
 //! instead of the 10 × 10 schoolbook ([`columns`]): 75 `vpmuludq` instead of 100, and
-//! 45 instead of 55 for a square. Callgrind counts 10% fewer instructions per
-//! ScalarMult (260.2k → 233.3k); against the schoolbook version in one process
-//! (`scripts/before_after.sh b315b71`), ScalarMult takes 0.84 of its time with LTO,
-//! 0.83 with `-C target-cpu=native` and 0.99 in cargo's default profile, the
-//! multiscalar rows 0.66-0.95. (Tried first: the schoolbook product in assembly, with
-//! the ten columns held in registers and the factors as memory operands, which removes
-//! the compiler's spills: no faster. The spills were not the bottleneck.)
+//! 45 instead of 55 for a square. (A schoolbook product in assembly, with the ten
+//! columns in registers and the factors as memory operands, removes the compiler's
+//! spills and is no faster: the spills are not the bottleneck.)
 //!
-//! Instructions per ScalarMult (callgrind, which counts instructions rather than time,
-//! so it is repeatable on a loaded machine): 412.7k for the first one-limb version,
-//! 323.5k after the one-instruction 19·x, the single-round [`VectorField::carry`] and
-//! the ref10 carry order of the products (both counted in `scripts/vs_dalek`). Counted
-//! in one driver through the fuzzing hook (`backend::fuzzing`, including the conversions
-//! in and out): 349.6k for that last one-limb version, 285.4k packed, 260.2k with the
-//! two carries skipped.
+//! **Why it is the run-time choice without IFMA.** Measured on an AMD EPYC Zen 3 (LTO,
+//! one codegen unit; alternating rounds in one process), this backend takes less time
+//! than the serial MULX/ADX backend for every operation, including
+//! VarTimeDoubleScalarBaseMult (0.75 of the serial time) and Ed25519 `verify`
+//! (0.93-0.97), so `backend` picks it on every x86-64 CPU with AVX2 and no IFMA.
+//! BENCHMARKS.md has the current figures.
 
 use core::arch::x86_64::*;
 

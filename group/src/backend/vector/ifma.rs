@@ -85,6 +85,8 @@ pub(crate) trait Lanes:
     fn shr51(self) -> Self;
     /// Lane-wise left shift by `N` (`vpsllq`).
     fn shl<const N: i32>(self) -> Self;
+    /// Lane-wise logical right shift by `N` (`vpsrlq`).
+    fn shr<const N: i32>(self) -> Self;
     /// self + the low 52 bits of lo52(b)·lo52(c) (`vpmadd52luq`).
     fn madd52lo(self, b: Self, c: Self) -> Self;
     /// self + bits 52…103 of lo52(b)·lo52(c) (`vpmadd52huq`).
@@ -155,6 +157,11 @@ impl Lanes for Ymm {
     fn shl<const N: i32>(self) -> Self {
         // SAFETY: see `Ymm`: only reached after the CPUID check (AVX2).
         Ymm(unsafe { _mm256_slli_epi64::<N>(self.0) })
+    }
+    #[inline(always)]
+    fn shr<const N: i32>(self) -> Self {
+        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX2).
+        Ymm(unsafe { _mm256_srli_epi64::<N>(self.0) })
     }
     #[inline(always)]
     fn madd52lo(self, b: Self, c: Self) -> Self {

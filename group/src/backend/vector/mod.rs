@@ -6,6 +6,10 @@
 //! - [`ifma`]: AVX-512 IFMA (`vpmadd52luq`/`vpmadd52huq` on ymm registers), radix 2^51.
 //! - [`avx2`]: AVX2 (`vpmuludq`), radix 2^25.5.
 //!
+//! X25519 has its own IFMA code: [`x25519_ifma`], a Montgomery ladder with one step's
+//! independent products in the lanes of [`ifma52x4`], a radix-2^52 field over the
+//! same instructions as [`ifma`].
+//!
 //! **Bounds.** Vector limbs are unsaturated and the multipliers ignore high bits, so
 //! every [`VectorField`] names three levels and says what each function takes and gives:
 //! *reduced* (what [`VectorField::carry`], [`VectorField::mul`] and
@@ -20,8 +24,10 @@
 
 pub(crate) mod avx2;
 pub(crate) mod ifma;
+pub(crate) mod ifma52x4;
 pub(crate) mod ifma52x8;
 pub(crate) mod point;
+pub(crate) mod x25519_ifma;
 
 use edwards25519_field::FieldElement;
 use subtle::Choice;

@@ -65,6 +65,9 @@ impl Lanes for Model {
     fn shl<const N: i32>(self) -> Self {
         Model(self.0.map(|x| x << N))
     }
+    fn shr<const N: i32>(self) -> Self {
+        Model(self.0.map(|x| x >> N))
+    }
     fn madd52lo(self, b: Self, c: Self) -> Self {
         Model(core::array::from_fn(|k| {
             let p = product(b.0[k], c.0[k]) as u64 & LOW52;

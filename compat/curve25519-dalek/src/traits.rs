@@ -1,0 +1,103 @@
+//! curve25519-dalek's `traits` module: the group traits its point types implement.
+
+use crate::scalar::Scalar;
+use core::borrow::Borrow;
+use subtle::ConstantTimeEq;
+
+/// A type with an identity element.
+///
+/// ```
+/// use curve25519_dalek::edwards::EdwardsPoint;
+/// use curve25519_dalek::traits::{Identity, IsIdentity};
+///
+/// assert!(EdwardsPoint::identity().is_identity());
+/// ```
+pub trait Identity {
+    /// The identity element.
+    fn identity() -> Self;
+}
+
+/// Whether a value is the identity (for every [`Identity`] type with constant-time
+/// equality).
+///
+/// ```
+/// use curve25519_dalek::constants::RISTRETTO_BASEPOINT_POINT;
+/// use curve25519_dalek::traits::IsIdentity;
+///
+/// assert!(!RISTRETTO_BASEPOINT_POINT.is_identity());
+/// ```
+pub trait IsIdentity {
+    /// Whether `self` is the identity.
+    fn is_identity(&self) -> bool;
+}
+
+impl<T: ConstantTimeEq + Identity> IsIdentity for T {
+    fn is_identity(&self) -> bool {
+        self.ct_eq(&T::identity()).into()
+    }
+}
+
+/// Constant-time multiscalar multiplication: `sum(scalars[i] * points[i])`.
+///
+/// ```
+/// use curve25519_dalek::constants::ED25519_BASEPOINT_POINT as B;
+/// use curve25519_dalek::edwards::EdwardsPoint;
+/// use curve25519_dalek::scalar::Scalar;
+/// use curve25519_dalek::traits::MultiscalarMul;
+///
+/// let (a, b) = (Scalar::from(3u8), Scalar::from(4u8));
+/// let p = EdwardsPoint::multiscalar_mul([a, b], [B, B]);
+/// assert_eq!(p, Scalar::from(7u8) * B);
+/// ```
+pub trait MultiscalarMul {
+    /// The point type.
+    type Point;
+
+    /// `sum(scalars[i] * points[i])`, in constant time.
+    fn multiscalar_mul<I, J>(scalars: I, points: J) -> Self::Point
+    where
+        I: IntoIterator,
+        I::Item: Borrow<Scalar>,
+        J: IntoIterator,
+        J::Item: Borrow<Self::Point>;
+}
+
+/// Variable-time multiscalar multiplication, for public inputs.
+///
+/// ```
+/// use curve25519_dalek::constants::ED25519_BASEPOINT_POINT as B;
+/// use curve25519_dalek::edwards::EdwardsPoint;
+/// use curve25519_dalek::scalar::Scalar;
+/// use curve25519_dalek::traits::VartimeMultiscalarMul;
+///
+/// let p = EdwardsPoint::optional_multiscalar_mul([Scalar::ONE], [Some(B)]);
+/// assert_eq!(p, Some(B));
+/// assert_eq!(EdwardsPoint::optional_multiscalar_mul([Scalar::ONE], [None]), None);
+/// ```
+pub trait VartimeMultiscalarMul {
+    /// The point type.
+    type Point;
+
+    /// `sum(scalars[i] * points[i])`, or `None` if any point is `None`.
+    fn optional_multiscalar_mul<I, J>(scalars: I, points: J) -> Option<Self::Point>
+    where
+        I: IntoIterator,
+        I::Item: Borrow<Scalar>,
+        J: IntoIterator<Item = Option<Self::Point>>;
+
+    /// `sum(scalars[i] * points[i])`, in variable time.
+    fn vartime_multiscalar_mul<I, J>(scalars: I, points: J) -> Self::Point
+    where
+        I: IntoIterator,
+        I::Item: Borrow<Scalar>,
+        J: IntoIterator,
+        J::Item: Borrow<Self::Point>,
+        Self::Point: Clone,
+    {
+        Self::optional_multiscalar_mul(
+            scalars,
+            points.into_iter().map(|p| Some(p.borrow().clone())),
+        )
+        .expect("every point is Some")
+    }
+}

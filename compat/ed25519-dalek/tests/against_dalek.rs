@@ -1,0 +1,136 @@
+//! The compat crate against the real ed25519-dalek and curve25519-dalek: the same
+//! verdicts of `verify` and `verify_strict` on every CCTV edge case, the same
+//! signatures, and the same serde bytes.
+
+use real_ed25519_dalek as real;
+use serde_json::Value;
+
+fn cases() -> Vec<Value> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testvectors/edge-cases/cctv/ed25519vectors.json"
+    );
+    let text = std::fs::read_to_string(path).expect("the CCTV vectors");
+    serde_json::from_str::<Vec<Value>>(&text).expect("JSON")
+}
+
+fn bytes<const N: usize>(v: &Value) -> [u8; N] {
+    hex::decode(v.as_str().expect("hex"))
+        .expect("hex")
+        .try_into()
+        .expect("length")
+}
+
+#[test]
+fn verdicts_agree_on_cctv_edge_cases() {
+    let (mut n, mut accepted, mut strict) = (0, 0, 0);
+    for c in cases() {
+        let key: [u8; 32] = bytes(&c["key"]);
+        let sig: [u8; 64] = bytes(&c["sig"]);
+        let msg = c["msg"].as_str().expect("msg").as_bytes();
+        let ours = ed25519_dalek::VerifyingKey::from_bytes(&key);
+        let theirs = real::VerifyingKey::from_bytes(&key);
+        assert_eq!(ours.is_ok(), theirs.is_ok(), "case {}", c["number"]);
+        let (Ok(ours), Ok(theirs)) = (ours, theirs) else {
+            continue;
+        };
+        let s = ed25519_dalek::Signature::from_bytes(&sig);
+        let v = ours.verify(msg, &s).is_ok();
+        assert_eq!(
+            v,
+            real::Verifier::verify(&theirs, msg, &s).is_ok(),
+            "verify, case {}",
+            c["number"]
+        );
+        let vs = ours.verify_strict(msg, &s).is_ok();
+        assert_eq!(
+            vs,
+            theirs.verify_strict(msg, &s).is_ok(),
+            "strict, case {}",
+            c["number"]
+        );
+        assert_eq!(ours.is_weak(), theirs.is_weak());
+        n += 1;
+        accepted += v as usize;
+        strict += vs as usize;
+    }
+    // Both outcomes occur for both rules.
+    assert!(n > 800 && accepted > 0 && accepted < n && strict > 0 && strict < accepted);
+}
+
+#[test]
+fn signatures_keys_and_serde_bytes_agree() {
+    for i in 0..16u8 {
+        let seed = [i.wrapping_mul(29) ^ 0x6b; 32];
+        let ours = ed25519_dalek::SigningKey::from_bytes(&seed);
+        let theirs = real::SigningKey::from_bytes(&seed);
+        let msg = [i; 40];
+        let a = ed25519_dalek::Signer::sign(&ours, &msg);
+        let b = real::Signer::sign(&theirs, &msg);
+        assert_eq!(a.to_bytes(), b.to_bytes());
+        assert_eq!(ours.to_scalar_bytes(), theirs.to_scalar_bytes());
+        assert_eq!(ours.to_scalar().to_bytes(), theirs.to_scalar().to_bytes());
+        let (vo, vt) = (ours.verifying_key(), theirs.verifying_key());
+        assert_eq!(vo.to_bytes(), vt.to_bytes());
+        assert_eq!(vo.to_montgomery().to_bytes(), vt.to_montgomery().to_bytes());
+        assert_eq!(vo.to_edwards().compress().0, vt.to_edwards().compress().0);
+        // Ed25519ph with a context.
+        let ph = || <sha2::Sha512 as sha2::Digest>::new_with_prefix(msg);
+        let pa = ours
+            .sign_prehashed(ph(), Some(b"ctx"))
+            .expect("short context");
+        let pb = theirs
+            .sign_prehashed(ph(), Some(b"ctx"))
+            .expect("short context");
+        assert_eq!(pa.to_bytes(), pb.to_bytes());
+        assert!(vo.verify_prehashed_strict(ph(), Some(b"ctx"), &pa).is_ok());
+        // serde: JSON and postcard bytes.
+        assert_eq!(
+            serde_json::to_string(&ours).expect("json"),
+            serde_json::to_string(&theirs).expect("json")
+        );
+        assert_eq!(
+            postcard::to_allocvec(&vo).expect("postcard"),
+            postcard::to_allocvec(&vt).expect("postcard")
+        );
+    }
+}
+
+#[test]
+fn curve_types_agree() {
+    use curve25519_dalek::scalar::Scalar;
+    use real_curve25519_dalek as rc;
+    for i in 1..16u8 {
+        let bytes = [i.wrapping_mul(53) ^ 0x21; 32];
+        let s = Scalar::from_bytes_mod_order(bytes);
+        let rs = rc::Scalar::from_bytes_mod_order(bytes);
+        assert_eq!(s.to_bytes(), rs.to_bytes());
+        assert_eq!(s.invert().to_bytes(), rs.invert().to_bytes());
+        let p = curve25519_dalek::EdwardsPoint::mul_base(&s);
+        let rp = rc::EdwardsPoint::mul_base(&rs);
+        assert_eq!(p.compress().0, rp.compress().0);
+        assert_eq!(
+            curve25519_dalek::EdwardsPoint::mul_base_clamped(bytes)
+                .compress()
+                .0,
+            rc::EdwardsPoint::mul_base_clamped(bytes).compress().0
+        );
+        assert_eq!(
+            p.mul_clamped(bytes).compress().0,
+            rp.mul_clamped(bytes).compress().0
+        );
+        assert_eq!(p.to_montgomery().0, rp.to_montgomery().0);
+        let r = curve25519_dalek::RistrettoPoint::mul_base(&s);
+        let rr = rc::RistrettoPoint::mul_base(&rs);
+        assert_eq!(r.compress().0, rr.compress().0);
+        let mut xs = [s, s + s, Scalar::from(7u8)];
+        let mut rxs = [rs, rs + rs, rc::Scalar::from(7u8)];
+        assert_eq!(
+            Scalar::batch_invert(&mut xs).to_bytes(),
+            rc::Scalar::invert_batch_alloc(&mut rxs).to_bytes()
+        );
+        for (x, y) in xs.iter().zip(&rxs) {
+            assert_eq!(x.to_bytes(), y.to_bytes());
+        }
+    }
+}
