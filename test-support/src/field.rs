@@ -34,7 +34,7 @@ pub fn pow_config() -> ProptestConfig {
     config(500, 10_000)
 }
 
-/// The integer the limbs stand for, not reduced: Σ limbs[i]·2^(51·i).
+/// The integer the limbs stand for, not reduced: Σ `limbs[i]`·2^(51·i).
 pub fn limbs_value(x: &FieldElement) -> BigUint {
     x.limbs()
         .iter()
