@@ -34,7 +34,6 @@ def strip(text):
     m = re.search(r"#\[cfg\(test\)\]\s*mod\s+\w+\s*\{", text)
     if m:
         text = text[: m.start()]
-    # `mod tests;` files are test code too.
     return text
 
 
@@ -157,7 +156,11 @@ def inline_at(inline, pos):
 
 def graph(src):
     files = module_files(src)
-    texts = {p: strip(open(p, encoding="utf-8").read()) for p in files.values()}
+    # A `tests.rs` file is the body of a `#[cfg(test)] mod tests;`: test code, no edges.
+    texts = {
+        p: "" if os.path.basename(p) == "tests.rs" else strip(open(p, encoding="utf-8").read())
+        for p in files.values()
+    }
     exports = reexports(files, texts)
     edges = defaultdict(set)
     for mod, path in files.items():
