@@ -20,7 +20,7 @@ use std::hint::black_box;
 use criterion::{
     BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime,
 };
-use edwards25519::field::backend::{u64::Fe51, u64x4::Fe64};
+use edwards25519::field::backend::{radix51::Fe51, radix64::Fe64};
 use edwards25519::field::{FieldArith, FieldElement, backend};
 
 /// Runs `step` as a dependent chain from `x0`: x = step(x).
@@ -34,16 +34,10 @@ fn chain<T: Copy>(g: &mut BenchmarkGroup<'_, WallTime>, id: &str, x0: T, step: i
     });
 }
 
-/// The proof type for the MULX/ADX rows.
+// `Mulx<Checked>` is only operated on inside `rows`, which `field` calls for it only
+// after `cpu_has_bmi2_adx()` returned true: the contract of `Checked`.
 #[cfg(target_arch = "x86_64")]
-#[derive(Clone, Copy)]
-struct Checked;
-
-// SAFETY: `Mulx<Checked>` is only operated on inside `rows`, which `field` calls for it
-// only after `cpu_has_bmi2_adx()` returned true.
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-unsafe impl backend::x86_64::Bmi2Adx for Checked {}
+use edwards25519_test_support::field::Checked;
 
 /// The six chains on backend `F`, under benchmark id `id`.
 fn rows<F: FieldArith>(c: &mut Criterion, id: &str) {

@@ -1,5 +1,6 @@
 //! The backend cfgs, decided here once for the field and group crates (`group/build.rs`
-//! is a link to this file).
+//! is a link to this file, and so is `test-support/build.rs`, whose field helpers must
+//! agree with the field crate on the element's limbs).
 //!
 //! `EDWARDS25519_BACKEND=portable|serial|avx2` sets `cfg(edwards25519_backend = "...")`
 //! for this crate only, as `RUSTFLAGS='--cfg edwards25519_backend="..."'` does for every

@@ -18,7 +18,7 @@ struct Case {
     context: Vec<u8>,
 }
 
-fn cases(tag: u64) -> impl Iterator<Item = Case> {
+fn inputs(tag: u64) -> impl Iterator<Item = Case> {
     let mut rng = StdRng::seed_from_u64(0xd16e57 ^ tag);
     (0..CASES).map(move |i| {
         let len = rng.random_range(0..300);
@@ -53,7 +53,7 @@ fn feed(msg: &[u8]) -> impl Fn(&mut Sha512) -> Result<(), signature::Error> + '_
 
 #[test]
 fn from_hash_matches_curve25519_dalek() {
-    for case in cases(1) {
+    for case in inputs(1) {
         let ours = Scalar::from_hash(Sha512::new().chain_update(&case.msg));
         let theirs = curve25519_dalek::Scalar::from_hash(Sha512::new().chain_update(&case.msg));
         assert_eq!(ours.to_bytes(), theirs.to_bytes());
@@ -62,7 +62,7 @@ fn from_hash_matches_curve25519_dalek() {
 
 #[test]
 fn digest_signer_without_context_matches_ed25519_dalek() {
-    for case in cases(2) {
+    for case in inputs(2) {
         let ours = SigningKey::from_seed(&case.seed);
         let theirs = ed25519_dalek::SigningKey::from_bytes(&case.seed);
         let sig: Signature = ours.try_sign_digest(feed(&case.msg)).expect("sign");
@@ -100,7 +100,7 @@ fn digest_signer_without_context_matches_ed25519_dalek() {
 
 #[test]
 fn digest_signer_with_context_matches_ed25519_dalek() {
-    for case in cases(3) {
+    for case in inputs(3) {
         let ours = SigningKey::from_seed(&case.seed);
         let theirs = ed25519_dalek::SigningKey::from_bytes(&case.seed);
         let ctx: Context<'_, '_, SigningKey> = ours.with_context(&case.context).expect("<= 255");

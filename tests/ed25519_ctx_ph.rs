@@ -15,13 +15,7 @@ use edwards25519::montgomery::{MontgomeryPoint, x25519};
 use proptest::prelude::*;
 use sha2::Sha512;
 
-fn cases(n_debug: u32, n_release: u32) -> ProptestConfig {
-    ProptestConfig::with_cases(if cfg!(debug_assertions) {
-        n_debug
-    } else {
-        n_release
-    })
-}
+use edwards25519_test_support::proptest_config;
 
 fn sha512(msg: &[u8]) -> [u8; 64] {
     Sha512::digest(msg).into()
@@ -225,7 +219,7 @@ fn x25519_conversion() {
 }
 
 proptest! {
-    #![proptest_config(cases(32, 300))]
+    #![proptest_config(proptest_config(32, 300))]
 
     /// Random keys, messages and contexts: our ph signatures equal ed25519-dalek's
     /// `sign_prehashed` with the context, each side verifies the other's, and a flipped

@@ -9,13 +9,7 @@ use ed25519_dalek::{Signer as _, Verifier as _};
 use edwards25519::ed25519::{Signature, SigningKey, VerifyingKey};
 use proptest::prelude::*;
 
-fn cases(n_debug: u32, n_release: u32) -> ProptestConfig {
-    ProptestConfig::with_cases(if cfg!(debug_assertions) {
-        n_debug
-    } else {
-        n_release
-    })
-}
+use edwards25519_test_support::proptest_config;
 
 /// ed25519-dalek's strict verdict; a key it cannot decode rejects.
 fn dalek_strict(key: &[u8; 32], msg: &[u8], sig: &[u8; 64]) -> bool {
@@ -36,7 +30,7 @@ fn our_strict(key: &[u8; 32], msg: &[u8], sig: &[u8; 64]) -> bool {
 }
 
 proptest! {
-    #![proptest_config(cases(64, 512))]
+    #![proptest_config(proptest_config(64, 512))]
 
     #[test]
     fn same_keys_and_signatures(seed in any::<[u8; 32]>(), msg in proptest::collection::vec(any::<u8>(), 0..300)) {
@@ -82,7 +76,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(cases(32, 256))]
+    #![proptest_config(proptest_config(32, 256))]
 
     /// Signers with small-order components in A and R: our `verify_strict` accepts exactly
     /// when the cofactorless equation holds, and so does ed25519-dalek's; `verify`

@@ -6,6 +6,7 @@
 #![cfg(feature = "serde")]
 
 use edwards25519::{Point, Scalar};
+use edwards25519_test_support::serde_formats::cbor_byte_string;
 use edwards25519_test_support::{from_cbor, to_cbor};
 
 /// How a value's bytes are written (the wire-format table).
@@ -43,13 +44,6 @@ where
     let cbor = to_cbor(v);
     assert_eq!(cbor, want_cbor);
     assert_eq!(&from_cbor::<T>(&cbor).expect("deserialize"), v);
-}
-
-/// A CBOR byte string (major type 2 with a 1-byte length, RFC 8949 §3.1).
-fn cbor_byte_string(bytes: &[u8]) -> Vec<u8> {
-    let mut out = vec![0x58, bytes.len() as u8];
-    out.extend_from_slice(bytes);
-    out
 }
 
 #[test]

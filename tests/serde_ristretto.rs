@@ -18,86 +18,10 @@ use curve25519_dalek::ristretto::{
 };
 use edwards25519::Scalar;
 use edwards25519::ristretto::RistrettoPoint;
-use serde::Serialize;
+use edwards25519_test_support::serde_formats::{
+    FORMATS, Format, byte_string, de, says, ser, tuple,
+};
 use serde::de::DeserializeOwned;
-
-#[derive(Clone, Copy, Debug)]
-enum Format {
-    Bincode,
-    Postcard,
-    Cbor,
-    Json,
-}
-
-const FORMATS: [Format; 4] = [
-    Format::Bincode,
-    Format::Postcard,
-    Format::Cbor,
-    Format::Json,
-];
-
-fn ser<T: Serialize>(f: Format, v: &T) -> Vec<u8> {
-    match f {
-        Format::Bincode => bincode::serialize(v).expect("bincode"),
-        Format::Postcard => postcard::to_allocvec(v).expect("postcard"),
-        Format::Cbor => {
-            let mut out = Vec::new();
-            ciborium::into_writer(v, &mut out).expect("cbor");
-            out
-        }
-        Format::Json => serde_json::to_vec(v).expect("json"),
-    }
-}
-
-fn de<T: DeserializeOwned>(f: Format, bytes: &[u8]) -> Result<T, String> {
-    match f {
-        Format::Bincode => bincode::deserialize(bytes).map_err(|e| e.to_string()),
-        Format::Postcard => postcard::from_bytes(bytes).map_err(|e| e.to_string()),
-        Format::Cbor => ciborium::from_reader(bytes).map_err(|e| e.to_string()),
-        Format::Json => serde_json::from_slice(bytes).map_err(|e| e.to_string()),
-    }
-}
-
-/// Whether the error message `e` says `why`; postcard reports every custom error as
-/// "Serde Deserialization Error", so there only the error itself is checked.
-fn says(f: Format, e: &str, why: &str) -> bool {
-    matches!(f, Format::Postcard) || e.contains(why)
-}
-
-/// What a 32-tuple of `bytes` is in each format, written out by hand (RFC 8949 §3.1
-/// for CBOR: an array, 1-byte length, each value a major-type-0 integer).
-fn tuple(f: Format, bytes: &[u8]) -> Vec<u8> {
-    match f {
-        Format::Bincode | Format::Postcard => bytes.to_vec(),
-        Format::Cbor => {
-            let mut out = vec![0x98, bytes.len() as u8];
-            for &b in bytes {
-                if b < 24 {
-                    out.push(b);
-                } else {
-                    out.extend([0x18, b]);
-                }
-            }
-            out
-        }
-        Format::Json => serde_json::to_vec(bytes).expect("json"),
-    }
-}
-
-/// What a byte string of `bytes` is in each format (`serialize_bytes`, the shape of a
-/// dalek key), written out by hand.
-fn byte_string(f: Format, bytes: &[u8]) -> Vec<u8> {
-    let n = bytes.len();
-    let mut out = match f {
-        Format::Bincode => (n as u64).to_le_bytes().to_vec(),
-        Format::Postcard => vec![n as u8], // a varint below 128 is one byte
-        Format::Cbor if n < 24 => vec![0x40 | n as u8],
-        Format::Cbor => vec![0x58, n as u8],
-        Format::Json => return serde_json::to_vec(bytes).expect("json"),
-    };
-    out.extend_from_slice(bytes);
-    out
-}
 
 /// Scalars with small first bytes too (they look like length prefixes).
 fn scalars() -> impl Iterator<Item = [u8; 32]> {

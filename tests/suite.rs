@@ -4,7 +4,7 @@
 
 mod affine_api;
 mod api_contract;
-mod common;
+use edwards25519_test_support::facade as common;
 mod conversions;
 mod debug_format;
 #[path = "digest.rs"]

@@ -74,7 +74,7 @@ pub const OPS: &[Op] = &[
     },
 ];
 
-type Fe64 = edwards25519_field::backend::u64x4::Fe64;
+type Fe64 = edwards25519_field::backend::radix64::Fe64;
 
 fn mul_fe64(rng: &mut Rng) -> Vec<u8> {
     let (a, b) = (secret::<Fe64>(rng), secret::<Fe64>(rng));

@@ -53,7 +53,7 @@ fn report_backend() {
     println!("backend-selected: {}", backend::selected());
     println!(
         "backend-portable: {}",
-        <backend::u64::Fe51 as FieldArith>::BACKEND
+        <backend::radix51::Fe51 as FieldArith>::BACKEND
     );
     println!("backend-fast: {}", backend::x86_64::NAME);
     // The run with the serial point backend forced uses the fast field limbs too.

@@ -7,7 +7,7 @@
 //! MULX/ADX backend where it is compiled in.
 //!
 //! ```
-//! use edwards25519_field::backend::u64::Fe51;
+//! use edwards25519_field::backend::radix51::Fe51;
 //! use edwards25519_field::{FieldArith, FieldElement};
 //!
 //! // The inversion written here, on one backend's limbs.
@@ -31,7 +31,7 @@ use crate::FieldElement;
 /// returns must be a valid input to every method (each backend states its limb bounds).
 ///
 /// ```
-/// use edwards25519_field::backend::u64::Fe51;
+/// use edwards25519_field::backend::radix51::Fe51;
 /// use edwards25519_field::{FieldArith, FieldElement};
 ///
 /// // Written once, generic over the limb representation.
@@ -155,7 +155,7 @@ pub trait FieldArith:
             x.copy_from_slice(&b[8 * i..8 * i + 8]);
             u64::from_le_bytes(x)
         });
-        let r = crate::backend::u64x4::Fe64::from_limbs(crate::safegcd::invert(&w));
+        let r = crate::backend::radix64::Fe64::from_limbs(crate::safegcd::invert(&w));
         Self::from_field(&FieldElement::from_fe64(&r))
     }
 

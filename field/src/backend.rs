@@ -1,7 +1,7 @@
 //! The field backends, each owning its limb type, and the CPU check that picks one.
 //!
-//! - [`u64`](mod@u64): [`Fe51`](u64::Fe51), portable radix 2^51 (five limbs below 2^52).
-//! - [`u64x4`]: [`Fe64`](u64x4::Fe64), portable 4×64 limbs (`u128` products).
+//! - [`radix51`]: [`Fe51`](radix51::Fe51), portable radix 2^51 (five limbs below 2^52).
+//! - [`radix64`]: [`Fe64`](radix64::Fe64), portable 4×64 limbs (`u128` products).
 //! - `x86_64` (x86-64 only): `Mulx<P>`, the same 4×64 limbs multiplied with MULX (BMI2)
 //!   and ADCX/ADOX (ADX) in inline assembly; usable only with a proof `P` that the
 //!   CPU was checked (the module's documentation says why).
@@ -14,11 +14,11 @@
 //!
 //! Code generic over [`FieldArith`](crate::FieldArith) (the group crate) instantiates it
 //! on one backend type once per top-level operation instead (no check per field
-//! operation): on x86-64 `Mulx<P>` after [`cpu_has_bmi2_adx`], else [`Fe64`](u64x4::Fe64).
+//! operation): on x86-64 `Mulx<P>` after [`cpu_has_bmi2_adx`], else [`Fe64`](radix64::Fe64).
 //!
 //! ```
 //! use edwards25519_field::FieldElement;
-//! use edwards25519_field::backend::u64x4::Fe64;
+//! use edwards25519_field::backend::radix64::Fe64;
 //!
 //! let x = FieldElement::from_bytes(&[9; 32]);
 //! // The same value in each backend's limbs.
@@ -27,8 +27,8 @@
 //! assert_eq!(Fe64::from_fe51(&x.to_fe51()), x.to_fe64());
 //! ```
 
-pub mod u64;
-pub mod u64x4;
+pub mod radix51;
+pub mod radix64;
 
 /// Compiled on every x86-64 target, even when the portable backend is forced: whether
 /// a module exists must not depend on a cfg that another crate (or rustdoc, which does
@@ -84,7 +84,7 @@ pub fn use_fast() -> bool {
 ///
 /// ```
 /// use edwards25519_field::FieldArith;
-/// use edwards25519_field::backend::{self, u64::Fe51, u64x4::Fe64};
+/// use edwards25519_field::backend::{self, radix51::Fe51, radix64::Fe64};
 ///
 /// let name = backend::selected();
 /// let portable = [<Fe51 as FieldArith>::BACKEND, <Fe64 as FieldArith>::BACKEND];

@@ -17,9 +17,9 @@ use subtle::Choice;
 
 use crate::FieldArith;
 #[allow(unused_imports)]
-use crate::backend::u64::{self as radix51, Fe51};
+use crate::backend::radix51::{self as radix51, Fe51};
 #[allow(unused_imports)]
-use crate::backend::u64x4::{self, Fe64};
+use crate::backend::radix64::{self, Fe64};
 
 #[cfg(edwards25519_x86)]
 mod imp {
@@ -52,29 +52,29 @@ mod imp {
     }
     #[inline(always)]
     pub(crate) const fn add(a: &Inner, b: &Inner) -> Inner {
-        Fe64(u64x4::add(&a.0, &b.0))
+        Fe64(radix64::add(&a.0, &b.0))
     }
     #[inline(always)]
     pub(crate) const fn sub(a: &Inner, b: &Inner) -> Inner {
-        Fe64(u64x4::sub(&a.0, &b.0))
+        Fe64(radix64::sub(&a.0, &b.0))
     }
     /// `sub` for the operators (the `const` one compiles to slower code).
     #[inline(always)]
     pub(crate) fn sub_rt(a: &Inner, b: &Inner) -> Inner {
-        Fe64(u64x4::sub_rt(&a.0, &b.0))
+        Fe64(radix64::sub_rt(&a.0, &b.0))
     }
     /// `neg` for the operators.
     #[inline(always)]
     pub(crate) fn neg_rt(a: &Inner) -> Inner {
-        Fe64(u64x4::neg_rt(&a.0))
+        Fe64(radix64::neg_rt(&a.0))
     }
     /// Portable, for `const` items.
     pub(crate) const fn const_mul(a: &Inner, b: &Inner) -> Inner {
-        Fe64(u64x4::mul(&a.0, &b.0))
+        Fe64(radix64::mul(&a.0, &b.0))
     }
     /// Portable, for `const` items.
     pub(crate) const fn const_square(a: &Inner) -> Inner {
-        Fe64(u64x4::square(&a.0))
+        Fe64(radix64::square(&a.0))
     }
     #[inline(always)]
     pub(crate) fn mul(a: &Inner, b: &Inner) -> Inner {
@@ -90,7 +90,7 @@ mod imp {
     }
     #[inline(always)]
     pub(crate) fn mul32(a: &Inner, b: u32) -> Inner {
-        Fe64(u64x4::mul32(&a.0, b))
+        Fe64(radix64::mul32(&a.0, b))
     }
     pub(crate) fn invert(a: &Inner) -> Inner {
         <Fe64 as FieldArith>::invert(a)

@@ -3,8 +3,8 @@
 //! [`FieldElement`] is the public type. It knows nothing of the curve. All operations
 //! are constant time.
 //!
-//! Each backend in [`backend`] owns its limb type: [`backend::u64::Fe51`] (portable,
-//! radix 2^51), [`backend::u64x4::Fe64`] (portable, 4×64 limbs) and, on x86-64,
+//! Each backend in [`backend`] owns its limb type: [`backend::radix51::Fe51`] (portable,
+//! radix 2^51), [`backend::radix64::Fe64`] (portable, 4×64 limbs) and, on x86-64,
 //! `backend::x86_64::Mulx` (the same 4×64 limbs with MULX/ADX). [`FieldElement`] wraps
 //! one: on x86-64 the 4×64 limbs, each operation running the MULX/ADX code when a cached
 //! CPUID check allows it and the portable 4×64 code otherwise; elsewhere (and in the
@@ -24,6 +24,7 @@ pub mod backend;
 #[doc(hidden)]
 pub mod carry;
 mod fe_impl;
+mod hex_debug;
 mod ops;
 mod ops_macro;
 mod safegcd;
@@ -31,10 +32,12 @@ mod safegcd;
 pub use arith::FieldArith;
 
 use core::fmt;
+
+pub use hex_debug::debug_hex;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
-use backend::u64::Fe51;
-use backend::u64x4::Fe64;
+use backend::radix51::Fe51;
+use backend::radix64::Fe64;
 use fe_impl::Inner;
 
 /// An element of GF(2^255 - 19).
@@ -138,7 +141,7 @@ impl FieldElement {
     /// ```
     pub const fn from_limbs_carried(limbs: [u64; 5]) -> FieldElement {
         // Every limb of `carry`'s output is below 2^51 + 19·2^13 < 2^52: the invariant.
-        FieldElement(fe_impl::from_fe51(&Fe51(backend::u64::carry(limbs))))
+        FieldElement(fe_impl::from_fe51(&Fe51(backend::radix51::carry(limbs))))
     }
 
     /// The value in radix-2^51 limbs (not necessarily reduced; each below 2^52).
@@ -383,7 +386,7 @@ impl FieldElement {
     ///
     /// ```
     /// use edwards25519_field::FieldElement;
-    /// use edwards25519_field::backend::u64::Fe51;
+    /// use edwards25519_field::backend::radix51::Fe51;
     ///
     /// let a = Fe51::from_bytes(&[5; 32]);
     /// assert_eq!(FieldElement::from_fe51(&a), FieldElement::from_bytes(&[5; 32]));
@@ -410,7 +413,7 @@ impl FieldElement {
     ///
     /// ```
     /// use edwards25519_field::FieldElement;
-    /// use edwards25519_field::backend::u64x4::Fe64;
+    /// use edwards25519_field::backend::radix64::Fe64;
     ///
     /// let a = Fe64::from_bytes(&[5; 32]);
     /// assert_eq!(FieldElement::from_fe64(&a), FieldElement::from_bytes(&[5; 32]));
@@ -496,11 +499,7 @@ impl fmt::Debug for FieldElement {
     /// `FieldElement(…)`: the canonical encoding ([`FieldElement::to_bytes`], byte 0
     /// first) in lower-case hex, the format of every other type of the workspace.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "FieldElement(")?;
-        for b in self.to_bytes() {
-            write!(f, "{b:02x}")?;
-        }
-        write!(f, ")")
+        debug_hex(f, "FieldElement", &self.to_bytes())
     }
 }
 

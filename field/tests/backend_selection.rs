@@ -3,7 +3,7 @@
 //! (cargo-mutants found the CPU check and `use_fast` forced either way missed).
 
 use edwards25519_field::FieldArith;
-use edwards25519_field::backend::{self, u64::Fe51, u64x4::Fe64};
+use edwards25519_field::backend::{self, radix51::Fe51, radix64::Fe64};
 
 #[test]
 fn the_cpu_check_is_cpuid() {

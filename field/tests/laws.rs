@@ -15,17 +15,11 @@ use proptest::prelude::*;
 
 type Fe = FieldElement;
 
-/// The proof type for the MULX/ADX backend in these tests.
-#[cfg(target_arch = "x86_64")]
-#[derive(Clone, Copy)]
-struct Checked;
-
-// SAFETY: `Mulx<Checked>` is operated on only in `field_arith_backends`, after
+// `Mulx<Checked>` is operated on only in `field_arith_backends`, after
 // `cpu_has_bmi2_adx()` returned true (`clone_keeps_the_value` and `zeroize` only build,
-// clone, zeroize and convert one, which runs no MULX).
+// clone, zeroize and convert one, which runs no MULX): the contract of `Checked`.
 #[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-unsafe impl backend::x86_64::Bmi2Adx for Checked {}
+use common::Checked;
 
 proptest! {
     #![proptest_config(ops_config())]
@@ -249,8 +243,8 @@ proptest! {
     #[test]
     fn field_arith_backends(a in arb_fe(), b in arb_fe(), k in 1u32..12) {
         check_backend::<Fe>(&a, &b, k)?;
-        check_backend::<backend::u64::Fe51>(&a, &b, k)?;
-        check_backend::<backend::u64x4::Fe64>(&a, &b, k)?;
+        check_backend::<backend::radix51::Fe51>(&a, &b, k)?;
+        check_backend::<backend::radix64::Fe64>(&a, &b, k)?;
         #[cfg(target_arch = "x86_64")]
         if backend::cpu_has_bmi2_adx() {
             check_backend::<backend::x86_64::Mulx<Checked>>(&a, &b, k)?;
@@ -270,8 +264,8 @@ fn clone_keeps_the_value() {
     }
     let x = Fe::from_bytes(&[0x5a; 32]);
     check::<Fe>(&x);
-    check::<backend::u64::Fe51>(&x);
-    check::<backend::u64x4::Fe64>(&x);
+    check::<backend::radix51::Fe51>(&x);
+    check::<backend::radix64::Fe64>(&x);
     // Building, cloning and converting a Mulx runs no MULX, on any CPU.
     #[cfg(target_arch = "x86_64")]
     check::<backend::x86_64::Mulx<Checked>>(&x);
@@ -345,7 +339,7 @@ fn from_limbs_enforces_the_invariant() {
     // The value survives; the limbs themselves only where the element holds radix-2^51
     // limbs (on x86-64 it holds 4×64 limbs, and `limbs()` converts back).
     let x = Fe::from_limbs([max; 5]).expect("in bounds");
-    let f51 = backend::u64::Fe51::from_limbs([max; 5]).expect("in bounds");
+    let f51 = backend::radix51::Fe51::from_limbs([max; 5]).expect("in bounds");
     assert_eq!(x.to_bytes(), f51.to_bytes());
     assert_eq!(Fe::from_limbs(x.limbs()), Some(x));
     if cfg!(not(edwards25519_x86)) {

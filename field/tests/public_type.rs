@@ -6,7 +6,7 @@
 //! num-bigint one and its encoding canonical.
 
 use edwards25519_field::FieldElement;
-use edwards25519_field::backend::u64x4::Fe64;
+use edwards25519_field::backend::radix64::Fe64;
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
@@ -56,7 +56,7 @@ fn pow(x: &BigUint, e: &BigUint) -> BigUint {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(if cfg!(debug_assertions) { 2_000 } else { 20_000 }))]
+    #![proptest_config(crate::common::config(2_000, 20_000))]
 
     #[test]
     fn ring_operations(a in arb_limbs(), b in arb_limbs(), k in any::<u32>()) {

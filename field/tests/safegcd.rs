@@ -75,24 +75,18 @@ fn check(x: &FieldElement) {
     } else {
         assert_eq!(*x * inv, FieldElement::ONE, "x·x^-1 != 1 for {x:?}");
     }
-    check_backend::<backend::u64::Fe51>(x, &inv);
-    check_backend::<backend::u64x4::Fe64>(x, &inv);
+    check_backend::<backend::radix51::Fe51>(x, &inv);
+    check_backend::<backend::radix64::Fe64>(x, &inv);
     #[cfg(target_arch = "x86_64")]
     if backend::cpu_has_bmi2_adx() {
         check_backend::<backend::x86_64::Mulx<Checked>>(x, &inv);
     }
 }
 
-/// The proof type for the MULX/ADX backend in these tests.
+// `Mulx<Checked>` is used only in `check`, after `cpu_has_bmi2_adx()` returned true:
+// the contract of `Checked`.
 #[cfg(target_arch = "x86_64")]
-#[derive(Clone, Copy)]
-struct Checked;
-
-// SAFETY: `Mulx<Checked>` is used only in `check`, after `cpu_has_bmi2_adx()` returned
-// true.
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-unsafe impl backend::x86_64::Bmi2Adx for Checked {}
+use crate::common::Checked;
 
 /// Backend `F`'s safegcd and Fermat inversions equal `inv`.
 fn check_backend<F: FieldArith>(x: &FieldElement, inv: &FieldElement) {
@@ -206,9 +200,7 @@ fn any_element() -> impl Strategy<Value = FieldElement> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(
-        if cfg!(debug_assertions) { 512 } else { 12_000 }
-    ))]
+    #![proptest_config(edwards25519_test_support::proptest_config(512, 12_000))]
 
     #[test]
     fn random_agrees_with_references(x in any_element()) {

@@ -3,7 +3,7 @@
 //! references each time) was most of a test build's cost.
 
 mod backend_selection;
-mod common;
+use edwards25519_test_support::field as common;
 mod decoders;
 mod laws;
 mod public_type;

@@ -19,12 +19,7 @@ use rand::rngs::StdRng;
 
 /// Cases per cross-check.
 fn cases() -> usize {
-    match std::env::var("EDWARDS25519_RISTRETTO_CASES") {
-        Ok(s) => s
-            .parse()
-            .expect("EDWARDS25519_RISTRETTO_CASES must be a number"),
-        Err(_) => common::cases(500, 10_000),
-    }
+    edwards25519_test_support::cases_or_env("EDWARDS25519_RISTRETTO_CASES", 500, 10_000)
 }
 
 fn vectors_dir() -> String {

@@ -3,7 +3,7 @@
 //! references each time) was most of a test build's cost.
 
 mod affine;
-mod common;
+use edwards25519_test_support::group as common;
 mod cross_dalek;
 mod group_curve;
 mod group_traits;

@@ -483,11 +483,7 @@ impl fmt::Debug for Scalar {
     /// assert_eq!(s, format!("Scalar(0201{})", "00".repeat(30)));
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Scalar(")?;
-        for b in self.to_bytes() {
-            write!(f, "{b:02x}")?;
-        }
-        f.write_str(")")
+        edwards25519_field::debug_hex(f, "Scalar", &self.to_bytes())
     }
 }
 

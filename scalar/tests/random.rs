@@ -57,7 +57,7 @@ impl TryCryptoRng for OnesRng {}
 #[test]
 fn random_is_reduced_and_varies() {
     let mut rng = TestRng(SplitMix64(42));
-    let n = cases() as usize;
+    let n = cases();
     let mut seen = std::collections::HashSet::new();
     for _ in 0..n {
         let s = Scalar::random(&mut rng);

@@ -9,31 +9,10 @@ use crate::common;
 use common::*;
 use edwards25519_scalar::Scalar;
 use edwards25519_scalar::serde_impl::{deserialize_bytes, serialize_bytes, serialize_hex_or_bytes};
+use edwards25519_test_support::serde_formats::{cbor_array as cbor_byte_array, cbor_byte_string};
 use edwards25519_test_support::{from_cbor, to_cbor};
 use num_bigint::BigUint;
 use proptest::prelude::*;
-
-/// The CBOR encoding of a definite-length array of byte values, built by hand from
-/// RFC 8949 (major type 4 with a 1-byte length, then each value as a major-type-0
-/// unsigned integer).
-fn cbor_byte_array(bytes: &[u8]) -> Vec<u8> {
-    let mut out = vec![0x98, bytes.len() as u8];
-    for &b in bytes {
-        if b < 24 {
-            out.push(b);
-        } else {
-            out.extend([0x18, b]);
-        }
-    }
-    out
-}
-
-/// A CBOR byte string (major type 2, 1-byte length).
-fn cbor_byte_string(bytes: &[u8]) -> Vec<u8> {
-    let mut out = vec![0x58, bytes.len() as u8];
-    out.extend_from_slice(bytes);
-    out
-}
 
 #[test]
 fn json_shape_is_an_array_of_32_numbers() {

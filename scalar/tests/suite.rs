@@ -3,7 +3,7 @@
 //! references each time) was most of a test build's cost.
 
 mod arith;
-mod common;
+use edwards25519_test_support::scalar as common;
 mod decoders;
 mod ff;
 mod half_size;

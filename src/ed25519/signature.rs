@@ -163,10 +163,6 @@ impl TryFrom<&[u8]> for Signature {
 
 impl fmt::Debug for Signature {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Signature(")?;
-        for b in &self.bytes {
-            write!(f, "{b:02x}")?;
-        }
-        f.write_str(")")
+        edwards25519_field::debug_hex(f, "Signature", &self.bytes)
     }
 }

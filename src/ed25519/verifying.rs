@@ -411,10 +411,6 @@ impl From<VerifyingKey> for Point {
 
 impl fmt::Debug for VerifyingKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("VerifyingKey(")?;
-        for b in &self.bytes {
-            write!(f, "{b:02x}")?;
-        }
-        f.write_str(")")
+        edwards25519_field::debug_hex(f, "VerifyingKey", &self.bytes)
     }
 }

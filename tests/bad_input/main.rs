@@ -14,8 +14,7 @@
 //! holds the inputs and the independent predicates, [`coverage`] checks that the
 //! strategies reach every error variant.
 
-#[path = "../common/mod.rs"]
-mod common;
+use edwards25519_test_support::facade as common;
 mod coverage;
 mod ed25519;
 mod field;

@@ -27,8 +27,7 @@
 //! scalar multiplications), [`ed25519`]; [`harness`] runs them and [`inputs`] builds the
 //! inputs.
 
-#[path = "../common/mod.rs"]
-mod common;
+use edwards25519_test_support::facade as common;
 mod ed25519;
 mod group;
 mod harness;

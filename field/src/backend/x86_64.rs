@@ -1,10 +1,10 @@
-//! The x86-64 backend: the limbs of the portable 4×64 backend ([`Fe64`](crate::backend::u64x4::Fe64)), with
+//! The x86-64 backend: the limbs of the portable 4×64 backend ([`Fe64`](crate::backend::radix64::Fe64)), with
 //! multiplication and squaring in inline assembly with MULX (BMI2) and ADCX/ADOX (ADX).
 //!
-//! An element is `l0 + l1·2^64 + l2·2^128 + l3·2^192`, exactly as in [`Fe64`](crate::backend::u64x4::Fe64); the
-//! functions here compute what `backend::u64x4`'s do, on the same limbs (bit for bit:
+//! An element is `l0 + l1·2^64 + l2·2^128 + l3·2^192`, exactly as in [`Fe64`](crate::backend::radix64::Fe64); the
+//! functions here compute what `backend::radix64`'s do, on the same limbs (bit for bit:
 //! `tests/backend_agreement.rs`). Addition, subtraction, `mul32` and the encodings are
-//! [`Fe64`](crate::backend::u64x4::Fe64)'s own (they need no MULX).
+//! [`Fe64`](crate::backend::radix64::Fe64)'s own (they need no MULX).
 //!
 //! **Invariant**: none beyond the representation (every 256-bit value is valid).
 //! Bounds: multiplication, squaring and `pow2k` return values below 2^255 + 2^12 (see
@@ -56,7 +56,7 @@ use core::marker::PhantomData;
 use core::ops::{Add, Mul, Neg, Sub};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
-use crate::backend::u64x4::{self, Fe64};
+use crate::backend::radix64::{self, Fe64};
 
 /// The name of this backend (its [`FieldArith::BACKEND`](crate::FieldArith::BACKEND)).
 pub const NAME: &str = "x86-64 MULX/ADX (4x64)";
@@ -148,7 +148,7 @@ impl<P: Bmi2Adx> crate::FieldArith for Mulx<P> {
     }
     #[inline(always)]
     fn mul32(&self, b: u32) -> Self {
-        Self::wrap(u64x4::mul32(&self.0.0, b))
+        Self::wrap(radix64::mul32(&self.0.0, b))
     }
     fn to_bytes(&self) -> [u8; 32] {
         self.0.to_bytes()
@@ -160,7 +160,7 @@ impl<P: Bmi2Adx> crate::FieldArith for Mulx<P> {
         <Fe64 as crate::FieldArith>::is_negative(&self.0)
     }
     fn invert(&self) -> Self {
-        Self::wrap(crate::safegcd::invert(&u64x4::reduce(&self.0.0)))
+        Self::wrap(crate::safegcd::invert(&radix64::reduce(&self.0.0)))
     }
 }
 
@@ -168,7 +168,7 @@ impl<'a, P: Bmi2Adx> Add<&'a Mulx<P>> for &Mulx<P> {
     type Output = Mulx<P>;
     #[inline(always)]
     fn add(self, rhs: &'a Mulx<P>) -> Mulx<P> {
-        Mulx::wrap(u64x4::add(&self.0.0, &rhs.0.0))
+        Mulx::wrap(radix64::add(&self.0.0, &rhs.0.0))
     }
 }
 
@@ -176,7 +176,7 @@ impl<'a, P: Bmi2Adx> Sub<&'a Mulx<P>> for &Mulx<P> {
     type Output = Mulx<P>;
     #[inline(always)]
     fn sub(self, rhs: &'a Mulx<P>) -> Mulx<P> {
-        Mulx::wrap(u64x4::sub_rt(&self.0.0, &rhs.0.0))
+        Mulx::wrap(radix64::sub_rt(&self.0.0, &rhs.0.0))
     }
 }
 
@@ -193,7 +193,7 @@ impl<P: Bmi2Adx> Neg for &Mulx<P> {
     type Output = Mulx<P>;
     #[inline(always)]
     fn neg(self) -> Mulx<P> {
-        Mulx::wrap(u64x4::neg_rt(&self.0.0))
+        Mulx::wrap(radix64::neg_rt(&self.0.0))
     }
 }
 
@@ -261,7 +261,7 @@ pub(crate) fn mul_checked(a: &Fe64, b: &Fe64) -> Fe64 {
         // SAFETY: the CPU has BMI2 and ADX (checked on the line above).
         Fe64(unsafe { asm::mul(&a.0, &b.0) })
     } else {
-        Fe64(u64x4::mul(&a.0, &b.0))
+        Fe64(radix64::mul(&a.0, &b.0))
     }
 }
 
@@ -272,7 +272,7 @@ pub(crate) fn square_checked(a: &Fe64) -> Fe64 {
         // SAFETY: the CPU has BMI2 and ADX (checked on the line above).
         Fe64(unsafe { asm::square(&a.0) })
     } else {
-        Fe64(u64x4::square(&a.0))
+        Fe64(radix64::square(&a.0))
     }
 }
 
@@ -283,7 +283,7 @@ pub(crate) fn square2_checked(a: &Fe64) -> Fe64 {
         // SAFETY: the CPU has BMI2 and ADX (checked on the line above).
         Fe64(unsafe { asm::square2(&a.0) })
     } else {
-        Fe64(u64x4::square2(&a.0))
+        Fe64(radix64::square2(&a.0))
     }
 }
 

@@ -17,22 +17,13 @@
 //! `BACKEND_AGREEMENT_CASES=n` overrides (e.g. under valgrind). On a CPU without BMI2
 //! and ADX the MULX backend is left out of the list (with a note).
 
-use edwards25519_field::backend::{self, u64::Fe51, u64x4::Fe64};
+use edwards25519_field::backend::{self, radix51::Fe51, radix64::Fe64};
 use edwards25519_field::{FieldArith, FieldElement};
 
-/// The proof type for the MULX/ADX backend in these tests.
+// `Mulx` is used only inside `each_backend!`'s last arm, which runs after
+// `cpu_has_bmi2_adx()` returned true: the contract of its proof type `Checked`.
 #[cfg(target_arch = "x86_64")]
-#[derive(Clone, Copy)]
-struct Checked;
-
-// SAFETY: `Mulx<Checked>` is used only inside `each_backend!`'s last arm, which runs
-// after `cpu_has_bmi2_adx()` returned true.
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-unsafe impl backend::x86_64::Bmi2Adx for Checked {}
-
-#[cfg(target_arch = "x86_64")]
-type Mulx = backend::x86_64::Mulx<Checked>;
+use edwards25519_test_support::field::Mulx;
 
 /// A backend under test: how to load a 256-bit value into it, and its raw 4×64 limbs
 /// where it has them.
@@ -188,16 +179,9 @@ macro_rules! binary {
     }};
 }
 
-/// Random cases per operation.
+/// Random cases per operation (`BACKEND_AGREEMENT_CASES` names another count).
 fn cases() -> usize {
-    if let Ok(s) = std::env::var("BACKEND_AGREEMENT_CASES") {
-        return s.parse().expect("BACKEND_AGREEMENT_CASES must be a number");
-    }
-    if cfg!(debug_assertions) {
-        10_000
-    } else {
-        100_000
-    }
+    edwards25519_test_support::cases_or_env("BACKEND_AGREEMENT_CASES", 10_000, 100_000)
 }
 
 /// SplitMix64: a small deterministic generator (fixed seed per test).

@@ -36,7 +36,7 @@ fn mul32() {
     }
 }
 
-/// The documented output bounds (`backend/u64x4.rs`, `backend/x86_64/asm.rs`):
+/// The documented output bounds (`backend/radix64.rs`, `backend/x86_64/asm.rs`):
 /// products below 2^255 + 2^12, sums below 2^255 + 57, differences below 2^256 - 38,
 /// on every 4×64 backend.
 #[test]

@@ -157,7 +157,7 @@ macro_rules! field_dispatch {
             $body
         } else {
             #[allow(dead_code)]
-            type $F = edwards25519_field::backend::u64x4::Fe64;
+            type $F = edwards25519_field::backend::radix64::Fe64;
             $body
         }
     }};
@@ -180,7 +180,7 @@ pub(crate) use field_dispatch;
 #[cfg(edwards25519_x86)]
 pub(crate) mod x86_64 {
     use edwards25519_field::FieldElement;
-    use edwards25519_field::backend::u64x4::Fe64;
+    use edwards25519_field::backend::radix64::Fe64;
     use edwards25519_field::backend::x86_64::{Bmi2Adx, Mulx};
 
     use super::CurveField;

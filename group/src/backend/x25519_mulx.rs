@@ -64,7 +64,7 @@
 
 use core::arch::asm;
 
-use edwards25519_field::backend::u64x4::Fe64;
+use edwards25519_field::backend::radix64::Fe64;
 use edwards25519_field::{FieldArith, FieldElement};
 
 use crate::backend::serial::x86_64::Fast;

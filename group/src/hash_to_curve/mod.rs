@@ -631,10 +631,10 @@ mod tests {
                 )
             );
         }
-        check::<edwards25519_field::backend::u64::Fe51>();
+        check::<edwards25519_field::backend::radix51::Fe51>();
         #[cfg(edwards25519_x86)]
         {
-            check::<edwards25519_field::backend::u64x4::Fe64>();
+            check::<edwards25519_field::backend::radix64::Fe64>();
             if edwards25519_field::backend::cpu_has_bmi2_adx() {
                 check::<crate::backend::serial::x86_64::Fast>();
             }

@@ -23,11 +23,11 @@ fn ladder_on_both_backends() {
     let want = h("c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552");
     assert_eq!(ladder::<FieldElement>(&k, &u), want);
     assert_eq!(
-        ladder::<edwards25519_field::backend::u64::Fe51>(&k, &u),
+        ladder::<edwards25519_field::backend::radix51::Fe51>(&k, &u),
         want
     );
     assert_eq!(
-        ladder::<edwards25519_field::backend::u64x4::Fe64>(&k, &u),
+        ladder::<edwards25519_field::backend::radix64::Fe64>(&k, &u),
         want
     );
     #[cfg(edwards25519_x86)]
@@ -56,7 +56,7 @@ fn montgomery_batch_on_both_backends() {
     // The portable 4×64 limbs, and the MULX/ADX ones where this CPU has them.
     #[cfg(edwards25519_x86)]
     {
-        use edwards25519_field::backend::u64x4::Fe64;
+        use edwards25519_field::backend::radix64::Fe64;
         assert_eq!(montgomery_batch::<Fe64>(&points), want);
         if edwards25519_field::backend::cpu_has_bmi2_adx() {
             assert_eq!(

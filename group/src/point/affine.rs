@@ -323,11 +323,7 @@ impl Default for AffinePoint {
 impl fmt::Debug for AffinePoint {
     /// Shows the canonical encoding (little-endian hex), as [`Point`]'s `Debug` does.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "AffinePoint(")?;
-        for b in self.to_bytes() {
-            write!(f, "{b:02x}")?;
-        }
-        write!(f, ")")
+        edwards25519_field::debug_hex(f, "AffinePoint", &self.to_bytes())
     }
 }
 
@@ -458,7 +454,7 @@ mod tests {
         // The portable 4×64 limbs, and the MULX/ADX ones where this CPU has them.
         #[cfg(edwards25519_x86)]
         {
-            use edwards25519_field::backend::u64x4::Fe64;
+            use edwards25519_field::backend::radix64::Fe64;
             assert_eq!(batch_to_affine_with::<Fe64>(&points), want);
             if edwards25519_field::backend::cpu_has_bmi2_adx() {
                 assert_eq!(

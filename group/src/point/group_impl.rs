@@ -169,11 +169,7 @@ pub struct SubgroupPoint(pub(crate) Point);
 impl core::fmt::Debug for SubgroupPoint {
     /// `SubgroupPoint(…)`: the canonical encoding in lower-case hex, like [`Point`]'s.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("SubgroupPoint(")?;
-        for b in self.0.to_bytes() {
-            write!(f, "{b:02x}")?;
-        }
-        f.write_str(")")
+        edwards25519_field::debug_hex(f, "SubgroupPoint", &self.0.to_bytes())
     }
 }
 

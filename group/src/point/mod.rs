@@ -277,11 +277,7 @@ impl fmt::Debug for Point {
     /// first, as every type of these crates prints its canonical bytes. It identifies the
     /// point, not its (many) coordinate representations.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Point(")?;
-        for b in self.to_bytes() {
-            write!(f, "{b:02x}")?;
-        }
-        write!(f, ")")
+        edwards25519_field::debug_hex(f, "Point", &self.to_bytes())
     }
 }
 

@@ -535,11 +535,7 @@ impl Default for RistrettoPoint {
 impl fmt::Debug for RistrettoPoint {
     /// Shows the encoding (hex), which identifies the element (not the representative).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "RistrettoPoint(")?;
-        for b in self.to_bytes() {
-            write!(f, "{b:02x}")?;
-        }
-        write!(f, ")")
+        edwards25519_field::debug_hex(f, "RistrettoPoint", &self.to_bytes())
     }
 }
 

@@ -23,11 +23,7 @@ use crate::scalar_mul::vartime_double_base::VartimeDoubleBase;
 use crate::{Point, Scalar};
 
 fn cases() -> usize {
-    let default = if cfg!(debug_assertions) { 200 } else { 100_000 };
-    std::env::var("EDWARDS25519_BACKEND_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+    edwards25519_test_support::cases_or_env("EDWARDS25519_BACKEND_CASES", 200, 100_000)
 }
 
 /// xorshift64*, seeded per test: reproducible inputs.

@@ -1,21 +1,17 @@
-//! Shared helpers: the num-bigint reference and input strategies weighted toward edges.
-#![allow(dead_code)]
+//! The scalar tests' helpers: the num-bigint reference and input strategies weighted toward edges.
 
 use edwards25519_scalar::Scalar;
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
 /// Cases per property: at least 10,000 in release, fewer in debug builds.
-pub fn cases() -> u32 {
-    if cfg!(debug_assertions) {
-        1_000
-    } else {
-        10_000
-    }
+pub fn cases() -> usize {
+    crate::cases(1_000, 10_000)
 }
 
+/// [`cases`] as a proptest configuration.
 pub fn config() -> ProptestConfig {
-    ProptestConfig::with_cases(cases())
+    crate::proptest_config(1_000, 10_000)
 }
 
 /// l = 2^252 + 27742317777372353535851937790883648493, from its definition.
@@ -26,6 +22,7 @@ pub fn l() -> BigUint {
             .expect("decimal constant")
 }
 
+/// 2^k.
 pub fn pow2(k: u32) -> BigUint {
     BigUint::from(1u8) << k
 }
@@ -39,6 +36,7 @@ pub fn le<const N: usize>(x: &BigUint) -> [u8; N] {
     out
 }
 
+/// The little-endian integer `bytes` encode.
 pub fn int(bytes: &[u8]) -> BigUint {
     BigUint::from_bytes_le(bytes)
 }

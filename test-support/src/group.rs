@@ -1,42 +1,18 @@
 //! Shared helpers for the group crate's integration tests: a seeded RNG, random
 //! (ours, curve25519-dalek) pairs of scalars and points built independently on each side,
 //! the 8 torsion points from the test vectors, and case counting.
-#![allow(dead_code)]
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use crate::{read_json, unhex_n};
 use curve25519_dalek::constants::ED25519_BASEPOINT_POINT;
 use curve25519_dalek::edwards::CompressedEdwardsY;
 use curve25519_dalek::{EdwardsPoint, Scalar as DScalar};
 use edwards25519_group::{Point, Scalar};
-use edwards25519_test_support::{read_json, unhex_n};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-/// Number of random cases: `debug` in debug builds (where everything runs ~20x slower),
-/// `release` otherwise, and at most `EDWARDS25519_TEST_CASES_MAX` when that is set
-/// (scripts/mutants.sh sets it, so that each mutant's test run is short). Fixed vectors
-/// and lists of edge cases are not counted here, so the cap never drops them.
-pub fn cases(debug: usize, release: usize) -> usize {
-    let n = if cfg!(debug_assertions) {
-        debug
-    } else {
-        release
-    };
-    match std::env::var("EDWARDS25519_TEST_CASES_MAX") {
-        Ok(max) if !max.is_empty() => n.min(
-            max.parse()
-                .expect("EDWARDS25519_TEST_CASES_MAX must be a number"),
-        ),
-        _ => n,
-    }
-}
-
-/// [`cases`] as a proptest configuration.
-pub fn proptest_cases(debug: usize, release: usize) -> proptest::prelude::ProptestConfig {
-    let n = u32::try_from(cases(debug, release)).expect("fewer than 2^32 cases");
-    proptest::prelude::ProptestConfig::with_cases(n)
-}
+pub use crate::{cases, proptest_config as proptest_cases};
 
 /// A deterministic RNG; `EDWARDS25519_TEST_SEED=<u64>` picks another seed.
 pub fn rng(salt: u64) -> StdRng {
@@ -54,6 +30,7 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// A tally named `name`, at zero.
     pub const fn new(name: &'static str) -> Tally {
         Tally {
             name,
@@ -66,6 +43,7 @@ impl Tally {
         self.count.fetch_add(n, Ordering::Relaxed);
     }
 
+    /// The cases counted so far.
     pub fn get(&self) -> usize {
         self.count.load(Ordering::Relaxed)
     }
@@ -152,14 +130,17 @@ pub fn same(ours: &Point, theirs: &EdwardsPoint) -> bool {
     ours.to_bytes() == theirs.compress().to_bytes()
 }
 
+/// 32 bytes from hex.
 pub fn hex32(s: &str) -> [u8; 32] {
     unhex_n(s)
 }
 
+/// testvectors/points/low_order_points.json.
 pub fn low_order_json() -> serde_json::Value {
     read_json("points/low_order_points.json")
 }
 
+/// testvectors/points/noncanonical_points.json.
 pub fn noncanonical_json() -> serde_json::Value {
     read_json("points/noncanonical_points.json")
 }

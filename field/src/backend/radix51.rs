@@ -16,7 +16,7 @@
 //!
 //! ```
 //! use edwards25519_field::FieldElement;
-//! use edwards25519_field::backend::u64::Fe51;
+//! use edwards25519_field::backend::radix51::Fe51;
 //!
 //! let (a, b) = (Fe51::from_bytes(&[7; 32]), Fe51::from_bytes(&[9; 32]));
 //! let (x, y) = (FieldElement::from_bytes(&[7; 32]), FieldElement::from_bytes(&[9; 32]));

@@ -22,7 +22,7 @@
 //!
 //! ```
 //! use edwards25519_field::FieldElement;
-//! use edwards25519_field::backend::u64x4::Fe64;
+//! use edwards25519_field::backend::radix64::Fe64;
 //!
 //! let a = Fe64::from_bytes(&[5; 32]);
 //! let x = FieldElement::from_bytes(&[5; 32]);
@@ -33,7 +33,7 @@
 //! assert_eq!(Fe64::from_fe51(&a.to_fe51()), a);
 //! ```
 
-use crate::backend::u64::Fe51;
+use crate::backend::radix51::Fe51;
 use crate::carry::{adc, sbb};
 
 /// 2^63 - 1: the bits below 2^255 in the top limb.

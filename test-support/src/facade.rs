@@ -1,9 +1,6 @@
 //! Helpers shared by the facade's integration tests: the workspace's test-support
 //! helpers (vector files, hex), JSON fields, and points and signatures with torsion.
-#![allow(dead_code)]
-
-#[allow(unused_imports)]
-pub use edwards25519_test_support::{read_json, read_vector, unhex, unhex_n};
+pub use crate::{read_json, read_vector, unhex, unhex_n};
 
 /// The string field `key` of a JSON object.
 pub fn field<'a>(v: &'a serde_json::Value, key: &str) -> &'a str {
@@ -25,7 +22,7 @@ pub fn order_8_point() -> edwards25519::Point {
 }
 
 /// A signature made by a signer whose key and nonce carry small-order components:
-/// A = [a]B + [t_a]T, R = [r]B + [t_r]T with T of order 8, k = H(R || A || M),
+/// `A = [a]B + [t_a]T`, `R = [r]B + [t_r]T` with T of order 8, k = H(R || A || M),
 /// S = r + k·a. It satisfies the cofactored equation always, and the cofactorless one
 /// exactly when [t_r + k·t_a]T is the identity (the returned flag, computed with the
 /// group law). Returns (key encoding, signature, cofactorless equation holds).

@@ -2,7 +2,6 @@
 //!
 //! The reference reads an element through its limbs (`FieldElement::limbs`), never
 //! through `to_bytes`, so encoding bugs cannot hide behind the model.
-#![allow(dead_code)] // each test binary uses a different subset
 
 use std::sync::LazyLock;
 
@@ -20,13 +19,9 @@ pub static SQRT_M1: LazyLock<BigUint> =
     LazyLock::new(|| BigUint::from(2u8).modpow(&((&*P - 1u8) >> 2u32), &P));
 
 /// Proptest configuration: `debug` cases in debug builds (where `debug_assert!`s run
-/// and code is slow), `release` cases in release builds.
-pub fn config(debug: u32, release: u32) -> ProptestConfig {
-    ProptestConfig::with_cases(if cfg!(debug_assertions) {
-        debug
-    } else {
-        release
-    })
+/// and code is slow), `release` cases in release builds ([`crate::proptest_config`]).
+pub fn config(debug: usize, release: usize) -> ProptestConfig {
+    crate::proptest_config(debug, release)
 }
 
 /// The per-operation case count: at least 10,000 in release.
@@ -39,7 +34,7 @@ pub fn pow_config() -> ProptestConfig {
     config(500, 10_000)
 }
 
-/// The integer the limbs stand for, not reduced: Σ limbs[i]·2^(51·i).
+/// The integer the limbs stand for, not reduced: Σ `limbs[i]`·2^(51·i).
 pub fn limbs_value(x: &FieldElement) -> BigUint {
     x.limbs()
         .iter()
@@ -186,7 +181,7 @@ pub fn held(x: &FieldElement) -> Vec<u64> {
 /// one (None otherwise). 4×64: x + p or x - p as 256-bit numbers. Radix 2^51: x + p
 /// limb by limb, or one unit moved down a limb.
 pub fn other_representation(x: &FieldElement) -> Option<FieldElement> {
-    use edwards25519_field::backend::u64x4::Fe64;
+    use edwards25519_field::backend::radix64::Fe64;
     if HOLDS_4X64 {
         let l = x.to_fe64().limbs();
         let v = l
@@ -238,5 +233,24 @@ pub fn other_representation(x: &FieldElement) -> Option<FieldElement> {
 }
 
 /// Decodes hex (the vector files are lowercase hex).
-#[allow(unused_imports)]
-pub use edwards25519_test_support::unhex_n as unhex;
+pub use crate::unhex_n as unhex;
+
+/// The proof type for the MULX/ADX backend in the field tests and benchmarks.
+///
+/// Whoever operates on a `Mulx<Checked>` (see [`Mulx`]) must first have had
+/// [`edwards25519_field::backend::cpu_has_bmi2_adx`] return true: building, cloning,
+/// zeroizing and converting one runs no MULX, every arithmetic operation does.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug)]
+pub struct Checked;
+
+// SAFETY: the contract above moves to the callers: each test or benchmark that runs an
+// operation of `Mulx<Checked>` does so only in a branch after `cpu_has_bmi2_adx()`
+// returned true (they say where in a comment next to the use).
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+unsafe impl edwards25519_field::backend::x86_64::Bmi2Adx for Checked {}
+
+/// The MULX/ADX backend under the tests' proof type [`Checked`].
+#[cfg(target_arch = "x86_64")]
+pub type Mulx = edwards25519_field::backend::x86_64::Mulx<Checked>;
