@@ -26,27 +26,17 @@
 //!
 //! # Why this ladder runs where IFMA exists, and where the cycles go
 //!
-//! Measured on an AMD EPYC (Zen 4), LTO with one codegen unit, no CPU flags, one
-//! process, the calls interleaved with aws-lc-rs 1.19's (s2n-bignum's assembly), the
-//! fastest of 5,000 (a shared 2-core VM: the minimum is the uncontended figure):
-//! this ladder 17.1 µs against aws-lc-rs 24.0 µs, 0.71. The same program built with
-//! the `avx2` cfg, where `mul_clamped` runs the MULX/ADX ladder (`x25519_mulx`):
-//! 25.8 µs against aws-lc-rs 24.0 µs. So this ladder takes 0.66 of the MULX ladder's
-//! time (and 0.57 of the generic ladder's on the MULX field, 30.0 µs, same run).
-//!
-//! How it got there, each step measured the same way against the one before:
-//! - first version (stage 2 carried twice in a row, every product carried): 18.6 µs;
-//! - four accumulator chains per column instead of two: 18.6 µs (no gain, reverted);
-//! - the fold accumulated in place (fewer instructions): 18.6 µs (kept, simpler);
-//! - x1·W left uncarried, the next step's sums take it (one carry of five dependent
-//!   shift-and-add pairs less per step): 17.2 µs;
-//! - the doubling's right factor carried beside the left one, not after it: 17.1 µs.
+//! Measured with the same-run peer driver (`bash scripts/bench.sh --only X25519 lto
+//! lto-avx2`, BENCHMARKS.md) on an AMD EPYC Zen 4, LTO with one codegen unit, no CPU
+//! flags: this ladder 17.3 µs against aws-lc-rs's 24.0 µs (s2n-bignum's assembly);
+//! with the `avx2` cfg, where `mul_clamped` runs the MULX/ADX ladder (`x25519_mulx`),
+//! 25.8 µs. So this ladder takes about two thirds of the MULX ladder's time.
 //!
 //! Removing a carry from the chain gained, removing instructions off it did not: the
 //! step is bound by its dependency chain (three multiplications of 58 `vpmadd52`
 //! each, the columns' chains five deep, and four sequential carries), not by the
-//! multiplier ports. The third multiplication, x1·W with three lanes idle, cost 3.9 µs
-//! of 18.6 in the first version (measured by leaving it out).
+//! multiplier ports. The third multiplication, x1·W with three lanes idle, costs about
+//! 3.9 µs of the ladder (measured by leaving it out): the next cut to make.
 
 // With the AVX2 backend forced, only the tests reach this one.
 #![cfg_attr(edwards25519_backend = "avx2", allow(dead_code))]
