@@ -306,10 +306,39 @@ impl VartimePrecomputedMultiscalar {
         I: IntoIterator,
         I::Item: Borrow<Point>,
     {
-        let points: Vec<Extended<FieldElement>> =
-            static_points.into_iter().map(|p| p.borrow().0).collect();
+        Self::from_points(static_points.into_iter().map(|p| p.borrow().0).collect())
+    }
+
+    // `new` and `vartime_mixed_multiscalar_mul` only collect their inputs and call these,
+    // which are not generic: the tables and the multiplication (on every backend this
+    // build has) are compiled once, here, not again in every crate that calls them with
+    // its own iterator types.
+
+    /// [`VartimePrecomputedMultiscalar::new`] on collected points.
+    fn from_points(points: Vec<Extended<FieldElement>>) -> Self {
         let tables = dispatch::run(BuildOdd(&points));
         VartimePrecomputedMultiscalar { points, tables }
+    }
+
+    /// [`VartimePrecomputedMultiscalar::vartime_mixed_multiscalar_mul`] on collected
+    /// inputs.
+    fn mixed_mul(
+        &self,
+        static_nafs: &[[i8; 256]],
+        dynamic_nafs: &[[i8; 256]],
+        dynamic_points: &[Extended<FieldElement>],
+    ) -> Point {
+        assert!(
+            static_nafs.len() == self.points.len() && dynamic_nafs.len() == dynamic_points.len(),
+            "{}",
+            LENGTH_MISMATCH
+        );
+        Point(dispatch::run(MixedMul {
+            pre: self,
+            static_nafs,
+            dynamic_nafs,
+            dynamic_points,
+        }))
     }
 
     /// The number of static points.
@@ -411,17 +440,7 @@ impl VartimePrecomputedMultiscalar {
             .collect();
         let dynamic_points: Vec<Extended<FieldElement>> =
             dynamic_points.into_iter().map(|p| p.borrow().0).collect();
-        assert!(
-            static_nafs.len() == self.points.len() && dynamic_nafs.len() == dynamic_points.len(),
-            "{}",
-            LENGTH_MISMATCH
-        );
-        Point(dispatch::run(MixedMul {
-            pre: self,
-            static_nafs: &static_nafs,
-            dynamic_nafs: &dynamic_nafs,
-            dynamic_points: &dynamic_points,
-        }))
+        self.mixed_mul(&static_nafs, &dynamic_nafs, &dynamic_points)
     }
 }
 
