@@ -619,6 +619,7 @@ fn wipe(words: &mut [[u64; 8]; 4]) {
 }
 
 pub(crate) mod decode;
+pub(crate) mod point;
 
 #[cfg(test)]
 pub(crate) mod model;
