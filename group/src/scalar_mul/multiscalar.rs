@@ -194,11 +194,6 @@ impl Point {
         let scalars: Vec<Scalar> = scalars.into_iter().map(|s| *s.borrow()).collect();
         let points = collect_points(points);
         assert!(scalars.len() == points.len(), "{}", LENGTH_MISMATCH);
-        // Many terms on a CPU with AVX-512 IFMA: the eight-lane engine.
-        #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
-        if let Some(sum) = crate::scalar_mul::pippenger8::vartime_mul(&scalars, &points) {
-            return Point(sum);
-        }
         Point(dispatch::run(VartimeMultiscalar {
             scalars: &scalars,
             points: &points,

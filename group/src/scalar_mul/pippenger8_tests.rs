@@ -15,7 +15,7 @@ use edwards25519_field::FieldElement;
 use edwards25519_scalar::Scalar;
 use edwards25519_test_support::SplitMix64;
 
-use super::{CombineWindows, THRESHOLD};
+use super::{CombineWindows, vartime_mul};
 use crate::Point;
 use crate::backend::dispatch::run_serial;
 use crate::backend::vector::ifma52x8::model::Model8;
@@ -107,7 +107,8 @@ fn small_sizes_agree_on_model_and_hardware() {
     }
 }
 
-/// Every size class on the hardware, through the public entry point too.
+/// Every size class on the hardware, and the public entry point (the four-lane path)
+/// on the same inputs.
 #[test]
 fn size_classes_agree_on_hardware() {
     if detect().is_none() {
@@ -131,12 +132,12 @@ fn size_classes_agree_on_hardware() {
     }
 }
 
-/// The public entry point (the engine from `THRESHOLD` terms, where this CPU has it)
-/// against curve25519-dalek's, on inputs each side builds from the same bytes.
+/// The engine (where this CPU has it) and the public entry point against
+/// curve25519-dalek's, on inputs each side builds from the same bytes.
 #[test]
 fn agrees_with_dalek() {
     let mut rng = SplitMix64(0x1f83_d9ab_5be0_cd19);
-    for n in [THRESHOLD - 1, THRESHOLD, THRESHOLD + 1, 300, 1000] {
+    for n in [1, 63, 64, 65, 300, 1000] {
         let mut ours_s = Vec::new();
         let mut ours_p = Vec::new();
         let mut theirs_s = Vec::new();
@@ -153,6 +154,11 @@ fn agrees_with_dalek() {
         }
         let ours = Point::vartime_multiscalar_mul(&ours_s, &ours_p);
         let theirs = curve25519_dalek::EdwardsPoint::vartime_multiscalar_mul(&theirs_s, &theirs_p);
-        assert_eq!(ours.to_bytes(), theirs.compress().to_bytes(), "n = {n}");
+        let theirs = theirs.compress().to_bytes();
+        assert_eq!(ours.to_bytes(), theirs, "public entry point, n = {n}");
+        let ext: Vec<Extended<FieldElement>> = ours_p.iter().map(|p| p.0).collect();
+        if let Some(engine) = vartime_mul(&ours_s, &ext) {
+            assert_eq!(Point(engine).to_bytes(), theirs, "engine, n = {n}");
+        }
     }
 }
