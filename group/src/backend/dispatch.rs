@@ -13,8 +13,8 @@ pub(crate) fn run<O: Op>(op: O) -> O::Output {
     #[cfg(edwards25519_vector)]
     {
         #[cfg(not(edwards25519_backend = "avx2"))]
-        if let Some(b) = vector::ifma::detect() {
-            return vector::ifma::run(b, op);
+        if let Some(b) = vector::ifma52::detect() {
+            return vector::ifma52::run(b, op);
         }
         // Faster than the serial MULX/ADX code for every operation on the Zen 3
         // measured (see `vector::avx2`).
@@ -38,8 +38,8 @@ pub fn selected() -> &'static str {
     #[cfg(edwards25519_vector)]
     {
         #[cfg(not(edwards25519_backend = "avx2"))]
-        if vector::ifma::detect().is_some() {
-            return vector::ifma::NAME;
+        if vector::ifma52::detect().is_some() {
+            return vector::ifma52::NAME;
         }
         if vector::avx2::detect().is_some() {
             return vector::avx2::NAME;

@@ -106,7 +106,7 @@ pub(crate) struct Ymm(__m256i);
 impl Ymm {
     /// `[u64; 4]` as a register, in a const context (the tables are built at compile
     /// time).
-    const fn from_array_const(v: [u64; 4]) -> Ymm {
+    pub(crate) const fn from_array_const(v: [u64; 4]) -> Ymm {
         // SAFETY: `__m256i` and `[u64; 4]` have the same size (32 bytes) and every bit
         // pattern is valid for both.
         Ymm(unsafe { core::mem::transmute::<[u64; 4], __m256i>(v) })

@@ -87,7 +87,7 @@ pub(crate) const P1024: [u64; 5] = [
 pub(crate) struct F52<L>(pub(crate) [L; 5]);
 
 /// The limbs of one element as a 256-bit little-endian integer, for tight limbs.
-const fn limbs_to_words(l: [u64; 5]) -> [u64; 4] {
+pub(crate) const fn limbs_to_words(l: [u64; 5]) -> [u64; 4] {
     [
         l[0] | (l[1] << 52),
         (l[1] >> 12) | (l[2] << 40),
@@ -167,6 +167,9 @@ macro_rules! five {
         ]
     };
 }
+
+/// For the point field (`super::ifma52`), which shares these limbs.
+pub(crate) use five;
 
 impl<L: Lanes> F52<L> {
     /// Four portable elements in lanes 0…3; tight.

@@ -24,6 +24,7 @@
 
 pub(crate) mod avx2;
 pub(crate) mod ifma;
+pub(crate) mod ifma52;
 pub(crate) mod ifma52x4;
 pub(crate) mod ifma52x8;
 pub(crate) mod point;
@@ -51,6 +52,14 @@ pub(crate) trait VectorField: Copy + Send + Sync + core::fmt::Debug + 'static {
     /// 2p - self in the lanes of `BLEND`, self elsewhere; takes reduced values, the
     /// negated lanes are mul-ready.
     fn neg_lanes<const BLEND: i32>(&self) -> Self;
+    /// self - b in the lanes of `NEG`, self + b elsewhere (the difference against a
+    /// multiple of p, so no limb goes negative); takes reduced values, gives wide ones.
+    /// The default adds [`VectorField::neg_lanes`]; a field whose negation must carry
+    /// to be mul-ready does the two in one pass.
+    #[inline(always)]
+    fn add_sub_lanes<const NEG: i32>(&self, b: &Self) -> Self {
+        self.add(&b.neg_lanes::<NEG>())
+    }
     /// Lane k of the result is lane `(ORDER >> 2k) & 3` of self.
     fn permute<const ORDER: i32>(&self) -> Self;
     /// b in the lanes of `BLEND`, self elsewhere.

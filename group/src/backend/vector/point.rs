@@ -92,9 +92,8 @@ impl<F: VectorField> Ext4<F> {
             .0
             .permute::<{ order(0, 0, 2, 3) }>()
             .zero_lanes::<{ lanes(false, false, true, true) }>();
-        // (-X, X, 0, 0): 2p - X in lane 0 (X is reduced).
-        let signed = xx00.neg_lanes::<{ lanes(true, false, false, false) }>();
-        let sums = yyzt.add(&signed);
+        // (Y - X, Y + X, Z, T): X is reduced.
+        let sums = yyzt.add_sub_lanes::<{ lanes(true, false, false, false) }>(&xx00);
         if F::MUL_TAKES_WIDE_LEFT {
             sums
         } else {
@@ -158,11 +157,13 @@ impl<F: VectorField> Ext4<F> {
 #[inline(always)]
 fn finish_addition<F: VectorField>(abdc: F) -> Ext4<F> {
     let bddb = abdc.permute::<{ order(1, 2, 2, 1) }>();
-    // (-A, -C, C, A): A and C are reduced (multiplication outputs).
-    let acca = abdc
-        .permute::<{ order(0, 3, 3, 0) }>()
-        .neg_lanes::<{ lanes(true, true, false, false) }>();
-    finish(&bddb.add(&acca).carry())
+    // (B - A, D - C, D + C, B + A): A and C are reduced (multiplication outputs).
+    let acca = abdc.permute::<{ order(0, 3, 3, 0) }>();
+    finish(
+        &bddb
+            .add_sub_lanes::<{ lanes(true, true, false, false) }>(&acca)
+            .carry(),
+    )
 }
 
 /// (E, F, G, H) to (E·F, G·H, F·G, E·H) = (X3, Y3, Z3, T3): x = E/G, y = H/F.

@@ -1,0 +1,300 @@
+//! The IFMA point backend's field: [`F52`], the radix-2^52 field of the X25519 ladder
+//! (`super::ifma52x4`), as a [`VectorField`], so that the point layer
+//! ([`super::point`]) runs on it with X, Y, Z, T of one point in the four lanes.
+//!
+//! Radix 2^52 puts the high half of each 52 × 52-bit product (`vpmadd52huq`) at the
+//! weight of the next limb as it stands, where radix 2^51 ([`super::ifma`]) must double
+//! it. The price is that a limb has no spare bit: every multiplier operand must be
+//! tight, so a sum, a difference or a negation is carried (a sequential carry,
+//! [`F52::carry`]) before it is multiplied.
+//!
+//! # Bounds
+//!
+//! The three levels of [`VectorField`] in [`F52`]'s terms, per limb:
+//!
+//! | level | limbs 0…3 | limb 4 | why it holds |
+//! |---|---|---|---|
+//! | reduced | < 2^52 | < 2^48 | F52's *tight*: what [`F52::carry`], [`F52::mul`], [`F52::square`] and the conversions give |
+//! | mul-ready | < 2^52 | < 2^48 | tight again: 2p minus a tight value can have a limb of 2^52 or more, so [`VectorField::neg_lanes`] carries |
+//! | wide | < 2^54 | < 2^50 | tight + tight (< 2^53, < 2^49); tight + 4p - tight (< 2^52 + 2^53, < 2^48 + 2^49) |
+//!
+//! [`F52::carry`] takes any limbs below 2^62. [`VectorField::neg_wide`] subtracts from
+//! 16p, whose limbs (2^55 - 304, 2^55 - 8, 2^51 - 8) exceed every wide limb; its result
+//! (below 2^55) plus a wide value stays below 2^56.
+//!
+//! Neither [`VectorField::MUL_TAKES_WIDE_LEFT`] nor [`VectorField::SQUARE_TAKES_SUMS`]
+//! holds: a wide limb exceeds 52 bits.
+//!
+//! Conversions go through the portable element's 4×64-bit words
+//! ([`FieldElement::to_fe64`]): any value below 2^256 is five tight radix-2^52 limbs
+//! and back, with shifts only.
+//!
+//! The code runs over [`Lanes`]: [`Ymm`] on the CPU, and, in the tests and the
+//! `backends` fuzz target, `ifma::model::Model`, which asserts that every multiplier
+//! operand is below 2^52, so the bounds above are checked, not only argued.
+// With the AVX2 backend forced, only the tests reach this one.
+#![cfg_attr(edwards25519_backend = "avx2", allow(dead_code))]
+
+use edwards25519_field::FieldElement;
+use edwards25519_field::backend::radix64::Fe64;
+use subtle::Choice;
+
+use super::ifma::{Lanes, Ymm};
+use super::ifma52x4::{F52, FOUR_P, five, limbs_to_words};
+use super::point::{CACHED_FACTORS, IDENTITY, IDENTITY_CACHED, Vector, affine_lanes};
+use super::{Cached4, Tables, VectorField};
+use crate::backend::Op;
+use crate::tables;
+
+/// The name `backend::selected` reports.
+pub(crate) const NAME: &str = "avx512-ifma";
+
+cpufeatures::new!(cpuid_ifma52, "avx2", "avx512f", "avx512vl", "avx512ifma");
+
+/// The backend, when CPUID (and XGETBV, for the OS's support of the AVX-512 state)
+/// reports AVX2, AVX-512 F, VL and IFMA; checked once, then cached.
+#[inline]
+pub(crate) fn detect() -> Option<Vector<F52<Ymm>>> {
+    if cpuid_ifma52::get() {
+        // SAFETY: CPUID reported every instruction set `Ymm` uses.
+        Some(unsafe { Vector::assume_supported() })
+    } else {
+        None
+    }
+}
+
+/// Runs `op` on this backend.
+#[inline]
+pub(crate) fn run<O: Op>(b: Vector<F52<Ymm>>, op: O) -> O::Output {
+    // SAFETY: `b` exists, so CPUID reported every feature `run_with_features` enables.
+    unsafe { run_with_features(b, op) }
+}
+
+/// The one function with the target features on: the whole operation (its algorithm,
+/// the point formulas and the field code, all `#[inline(always)]`) compiles into it.
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+#[inline(never)]
+fn run_with_features<O: Op>(b: Vector<F52<Ymm>>, op: O) -> O::Output {
+    op.run(b)
+}
+
+/// The backend over the instruction model: it executes no special instruction.
+#[cfg(any(test, feature = "fuzzing"))]
+pub(crate) fn model_backend() -> Vector<F52<super::ifma::model::Model>> {
+    // SAFETY: the model's operations are plain integer arithmetic.
+    unsafe { Vector::assume_supported() }
+}
+
+/// 2^52 - 1.
+const M52: u64 = (1 << 52) - 1;
+
+/// 16p = 2^259 - 304, four times [`FOUR_P`]'s limbs: 2^55 - 304, 2^55 - 8 (three
+/// times), 2^51 - 8, each above the matching wide limb (2^54, 2^50).
+const SIXTEEN_P: [u64; 5] = [
+    (1 << 55) - 304,
+    (1 << 55) - 8,
+    (1 << 55) - 8,
+    (1 << 55) - 8,
+    (1 << 51) - 8,
+];
+
+/// One element's radix-2^52 limbs from its 4×64-bit words (any value below 2^256):
+/// tight, limb 4 holding bits 208…255.
+const fn element_limbs(e: &FieldElement) -> [u64; 5] {
+    let w = e.to_fe64().limbs();
+    [
+        w[0] & M52,
+        ((w[0] >> 52) | (w[1] << 12)) & M52,
+        ((w[1] >> 40) | (w[2] << 24)) & M52,
+        ((w[2] >> 28) | (w[3] << 36)) & M52,
+        w[3] >> 16,
+    ]
+}
+
+/// Four elements as limb-sliced lane arrays: `[limb][lane]`.
+const fn limb_slices(e: [&FieldElement; 4]) -> [[u64; 4]; 5] {
+    let l = [
+        element_limbs(e[0]),
+        element_limbs(e[1]),
+        element_limbs(e[2]),
+        element_limbs(e[3]),
+    ];
+    let mut out = [[0u64; 4]; 5];
+    let mut i = 0;
+    while i < 5 {
+        out[i] = [l[0][i], l[1][i], l[2][i], l[3][i]];
+        i += 1;
+    }
+    out
+}
+
+impl<L: Lanes + LaneTables52> VectorField for F52<L> {
+    #[inline(always)]
+    fn from_elements(e: [&FieldElement; 4]) -> Self {
+        let s = limb_slices(e);
+        F52(five!(|i| L::from_array(s[i])))
+    }
+
+    #[inline(always)]
+    fn to_elements(&self) -> [FieldElement; 4] {
+        let limbs: [[u64; 4]; 5] = five!(|i| self.0[i].to_array());
+        let element = |k: usize| {
+            let l = five!(|i| limbs[i][k]);
+            // Tight limbs are a value below 2^256, exactly four words (no check that
+            // would branch on limbs that may be secret).
+            debug_assert!(l[..4].iter().all(|&x| x <= M52) && l[4] < 1 << 48);
+            FieldElement::from_fe64(&Fe64::from_limbs(limbs_to_words(l)))
+        };
+        [element(0), element(1), element(2), element(3)]
+    }
+
+    #[inline(always)]
+    fn add(&self, b: &Self) -> Self {
+        F52::add(self, b)
+    }
+
+    /// self + 4p - b: limbs below 2^52 + 2^53 (limb 4: 2^48 + 2^49), wide.
+    #[inline(always)]
+    fn sub(&self, b: &Self) -> Self {
+        F52(five!(|i| self.0[i].add(L::splat(FOUR_P[i]).sub(b.0[i]))))
+    }
+
+    #[inline(always)]
+    fn add_sub_lanes<const NEG: i32>(&self, b: &Self) -> Self {
+        self.sub_lanes::<NEG>(b)
+    }
+
+    /// 16p - self: limbs below 2^55 (limb 4: 2^51).
+    #[inline(always)]
+    fn neg_wide(&self) -> Self {
+        F52(five!(|i| L::splat(SIXTEEN_P[i]).sub(self.0[i])))
+    }
+
+    /// 4p - self in the lanes of `BLEND` (limbs below 2^53, limb 4 below 2^49), then
+    /// carried: every lane tight.
+    #[inline(always)]
+    fn neg_lanes<const BLEND: i32>(&self) -> Self {
+        F52(five!(|i| {
+            let neg = L::splat(FOUR_P[i]).sub(self.0[i]);
+            self.0[i].blend::<BLEND>(neg)
+        }))
+        .carry()
+    }
+
+    #[inline(always)]
+    fn permute<const ORDER: i32>(&self) -> Self {
+        F52::permute::<ORDER>(self)
+    }
+
+    #[inline(always)]
+    fn blend<const BLEND: i32>(&self, b: &Self) -> Self {
+        F52::blend::<BLEND>(self, b)
+    }
+
+    #[inline(always)]
+    fn zero_lanes<const BLEND: i32>(&self) -> Self {
+        F52::zero_lanes::<BLEND>(self)
+    }
+
+    #[inline(always)]
+    fn assign_if(&mut self, b: &Self, choice: Choice) {
+        // All ones or all zeros; a ^ (mask & (a ^ b)) is a where the mask is 0, b where
+        // it is all ones.
+        let mask = L::splat(0u64.wrapping_sub(u64::from(choice.unwrap_u8())));
+        for (a, b) in self.0.iter_mut().zip(b.0.iter()) {
+            *a = a.xor(mask.and(a.xor(*b)));
+        }
+    }
+
+    #[inline(always)]
+    fn carry(&self) -> Self {
+        F52::carry(self)
+    }
+
+    #[inline(always)]
+    fn mul(&self, b: &Self) -> Self {
+        F52::mul(self, b)
+    }
+
+    /// A wide limb exceeds the multiplier's 52 bits.
+    const MUL_TAKES_WIDE_LEFT: bool = false;
+
+    #[inline(always)]
+    fn square(&self) -> Self {
+        F52::square(self)
+    }
+
+    /// Reduced plus reduced reaches 2^53, past the multiplier's 52 bits.
+    const SQUARE_TAKES_SUMS: bool = false;
+
+    #[inline(always)]
+    fn tables() -> &'static Tables<Self> {
+        L::tables52()
+    }
+}
+
+/// The base point tables in radix 2^52 for each [`Lanes`] type (a static cannot be
+/// generic).
+pub(crate) trait LaneTables52: Sized {
+    /// The tables as `F52<Self>` addends.
+    fn tables52() -> &'static Tables<F52<Self>>;
+}
+
+/// Builds the base point tables at compile time with `$from_array` (a const fn from
+/// `[u64; 4]` to the lane type).
+macro_rules! lane_tables52 {
+    ($lanes:ty, $from_array:path) => {
+        impl LaneTables52 for $lanes {
+            fn tables52() -> &'static Tables<F52<$lanes>> {
+                const fn convert(e: [&FieldElement; 4]) -> Cached4<F52<$lanes>> {
+                    let s = limb_slices(e);
+                    Cached4(F52([
+                        $from_array(s[0]),
+                        $from_array(s[1]),
+                        $from_array(s[2]),
+                        $from_array(s[3]),
+                        $from_array(s[4]),
+                    ]))
+                }
+                static TABLES: Tables<F52<$lanes>> = {
+                    let id = convert(IDENTITY_CACHED);
+                    let mut t = Tables {
+                        base: [[id; 8]; 32],
+                        odd: [id; 64],
+                        odd128: [id; 64],
+                        identity: convert(IDENTITY).0,
+                        identity_cached: id.0,
+                        cached_factors: convert(CACHED_FACTORS).0,
+                    };
+                    let mut i = 0;
+                    while i < 32 {
+                        let mut j = 0;
+                        while j < 8 {
+                            t.base[i][j] = convert(affine_lanes(&tables::BASE_TABLE[i][j]));
+                            j += 1;
+                        }
+                        i += 1;
+                    }
+                    let mut j = 0;
+                    while j < 64 {
+                        t.odd[j] = convert(affine_lanes(&tables::ODD_BASE_MULTIPLES[j]));
+                        t.odd128[j] = convert(affine_lanes(&tables::ODD_BASE_128_MULTIPLES[j]));
+                        j += 1;
+                    }
+                    t
+                };
+                &TABLES
+            }
+        }
+    };
+}
+
+lane_tables52!(Ymm, Ymm::from_array_const);
+#[cfg(any(test, feature = "fuzzing"))]
+lane_tables52!(
+    super::ifma::model::Model,
+    super::ifma::model::Model::from_array_const
+);
+
+#[cfg(test)]
+mod tests;
