@@ -14,13 +14,21 @@
 //!
 //! | level | limbs 0…3 | limb 4 | why it holds |
 //! |---|---|---|---|
-//! | reduced | < 2^52 | < 2^48 | F52's *tight*: what [`F52::carry`], [`F52::mul`], [`F52::square`] and the conversions give |
-//! | mul-ready | < 2^52 | < 2^48 | tight again: 2p minus a tight value can have a limb of 2^52 or more, so [`VectorField::neg_lanes`] carries |
-//! | wide | < 2^54 | < 2^50 | tight + tight (< 2^53, < 2^49); tight + 4p - tight (< 2^52 + 2^53, < 2^48 + 2^49) |
+//! | reduced | < 2^52 + 2^15 | < 2^48 | what [`VectorField::mul`] and [`VectorField::square`] give: a product's wide limbs (below 2^56) after one parallel carry round ([`carry_round`]); tight values |
+//! | mul-ready | < 2^52 | < 2^48 | F52's *tight*: what [`F52::carry`] and the conversions give; [`VectorField::neg_lanes`] carries |
+//! | wide | < 2^54 | < 2^50 | reduced + reduced (< 2^53 + 2^16); reduced + 4p - reduced (< 2^52 + 2^15 + 2^53, limb 4 < 2^48 + 2^49) |
+//!
+//! So reduced values are not mul-ready ([`VectorField::REDUCED_IS_MUL_READY`] is
+//! false): the point formulas carry every product they multiply again, and everywhere
+//! else a product meets a linear step and a carry first. The sequential carry runs
+//! once per linear step; a product ends with the parallel round, about a third of the
+//! sequential carry's latency, which the point formulas' single chain of dependent
+//! operations waits for.
 //!
 //! [`F52::carry`] takes any limbs below 2^62. [`VectorField::neg_wide`] subtracts from
 //! 16p, whose limbs (2^55 - 304, 2^55 - 8, 2^51 - 8) exceed every wide limb; its result
-//! (below 2^55) plus a wide value stays below 2^56.
+//! (below 2^55) plus a wide value stays below 2^56. 4p's limbs (2^53 - 76, 2^53 - 2,
+//! 2^49 - 2) exceed every reduced limb, so the differences have no negative limb.
 //!
 //! Neither [`VectorField::MUL_TAKES_WIDE_LEFT`] nor [`VectorField::SQUARE_TAKES_SUMS`]
 //! holds: a wide limb exceeds 52 bits.
@@ -128,6 +136,27 @@ const fn limb_slices(e: [&FieldElement; 4]) -> [[u64; 4]; 5] {
     out
 }
 
+/// One parallel carry round: each limb keeps its low 52 bits (limb 4: 47) and takes
+/// the carry out of the limb below (limb 0: 19 times the bits of limb 4 above 47, as
+/// 2^255 ≡ 19). For the wide limbs of a product (below 2^56): carries below 2^4, and
+/// 19·2^9 < 2^15 into limb 0, so limbs 0…3 end below 2^52 + 2^15 and limb 4 below
+/// 2^47 + 2^4: reduced. Every carry is computed from the input, so the round takes
+/// the latency of one shift, one addition and the ×19, not of a chain of five.
+#[inline(always)]
+fn carry_round<L: Lanes>(z: &F52<L>) -> F52<L> {
+    let m52 = L::splat(M52);
+    let [z0, z1, z2, z3, z4] = z.0;
+    let top = z4.shr::<47>();
+    let top19 = top.add(top.shl::<1>()).add(top.shl::<4>());
+    F52([
+        z0.and(m52).add(top19),
+        z1.and(m52).add(z0.shr::<52>()),
+        z2.and(m52).add(z1.shr::<52>()),
+        z3.and(m52).add(z2.shr::<52>()),
+        z4.and(L::splat((1 << 47) - 1)).add(z3.shr::<52>()),
+    ])
+}
+
 impl<L: Lanes + LaneTables52> VectorField for F52<L> {
     #[inline(always)]
     fn from_elements(e: [&FieldElement; 4]) -> Self {
@@ -135,9 +164,11 @@ impl<L: Lanes + LaneTables52> VectorField for F52<L> {
         F52(five!(|i| L::from_array(s[i])))
     }
 
+    /// Takes reduced values (carried here to tight ones).
     #[inline(always)]
     fn to_elements(&self) -> [FieldElement; 4] {
-        let limbs: [[u64; 4]; 5] = five!(|i| self.0[i].to_array());
+        let tight = F52::carry(self);
+        let limbs: [[u64; 4]; 5] = five!(|i| tight.0[i].to_array());
         let element = |k: usize| {
             let l = five!(|i| limbs[i][k]);
             // Tight limbs are a value below 2^256, exactly four words (no check that
@@ -213,7 +244,7 @@ impl<L: Lanes + LaneTables52> VectorField for F52<L> {
 
     #[inline(always)]
     fn mul(&self, b: &Self) -> Self {
-        F52::mul(self, b)
+        carry_round(&self.mul_wide(b))
     }
 
     /// A wide limb exceeds the multiplier's 52 bits.
@@ -221,11 +252,13 @@ impl<L: Lanes + LaneTables52> VectorField for F52<L> {
 
     #[inline(always)]
     fn square(&self) -> Self {
-        F52::square(self)
+        carry_round(&self.square_wide())
     }
 
     /// Reduced plus reduced reaches 2^53, past the multiplier's 52 bits.
     const SQUARE_TAKES_SUMS: bool = false;
+    /// A product's limbs can pass 2^52 after [`carry_round`].
+    const REDUCED_IS_MUL_READY: bool = false;
 
     #[inline(always)]
     fn tables() -> &'static Tables<Self> {

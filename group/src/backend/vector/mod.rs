@@ -14,7 +14,8 @@
 //! every [`VectorField`] names three levels and says what each function takes and gives:
 //! *reduced* (what [`VectorField::carry`], [`VectorField::mul`] and
 //! [`VectorField::square`] return), *mul-ready* (what the multiplications accept:
-//! reduced values, and 2p minus a reduced value), and *wide* (a reduced value plus a
+//! reduced values where [`VectorField::REDUCED_IS_MUL_READY`], what `carry` returns,
+//! and 2p minus a reduced value), and *wide* (a reduced value plus a
 //! mul-ready one, which [`VectorField::carry`] takes back to reduced).
 //!
 //! **Safety.** The instructions run only inside each field's `run`, which is reachable
@@ -84,6 +85,10 @@ pub(crate) trait VectorField: Copy + Send + Sync + core::fmt::Debug + 'static {
     /// Whether [`VectorField::square`] takes reduced plus reduced without a carry
     /// first (the doubling squares (X, Y, Z, X + Y) of a reduced point).
     const SQUARE_TAKES_SUMS: bool;
+    /// Whether reduced values are mul-ready. Where not, a product that is multiplied
+    /// again without a linear step between (an addend made by
+    /// [`Cached4`]'s conversion) is carried first.
+    const REDUCED_IS_MUL_READY: bool = true;
     /// The base point tables and the constants in this representation, built at
     /// compile time.
     fn tables() -> &'static Tables<Self>;

@@ -13,7 +13,7 @@
 //! | type | lanes (0 first) | bounds |
 //! |---|---|---|
 //! | [`Ext4`] | (X, Y, Z, T) | reduced |
-//! | [`Cached4`] | (Y-X, Y+X, 2·Z, 2d·T) | mul-ready: reduced, lane 3 possibly 2p minus a reduced value |
+//! | [`Cached4`] | (Y-X, Y+X, 2·Z, 2d·T) | mul-ready: reduced (carried where [`VectorField::REDUCED_IS_MUL_READY`] does not hold), lane 3 possibly the field's negation of such a value |
 //!
 //! **Constant time.** No lane value chooses a branch, an address or a loop bound: the
 //! table lookup reads all 8 entries and keeps one through `subtle`'s `Choice`; negation
@@ -104,7 +104,12 @@ impl<F: VectorField> Ext4<F> {
     /// The addend form: (Y-X, Y+X, Z, T)·(1, 1, 2, 2d). One vector multiplication.
     #[inline(always)]
     fn to_cached(&self) -> Cached4<F> {
-        Cached4(self.diff_sum().mul(&F::tables().cached_factors))
+        let c = self.diff_sum().mul(&F::tables().cached_factors);
+        Cached4(if F::REDUCED_IS_MUL_READY {
+            c
+        } else {
+            c.carry()
+        })
     }
 
     /// self + q.

@@ -28,6 +28,8 @@ fn fe_value(e: &FieldElement) -> BigUint {
 
 /// Limbs per level: (limbs 0…3, limb 4) exclusive maxima.
 const TIGHT: (u64, u64) = (1 << 52, 1 << 48);
+const REDUCED: (u64, u64) = ((1 << 52) + (1 << 15), 1 << 48);
+const PRODUCT: (u64, u64) = (1 << 56, 1 << 56);
 const WIDE: (u64, u64) = (1 << 54, 1 << 50);
 
 fn within(l: [u64; 5], (lo, top): (u64, u64)) -> bool {
@@ -74,16 +76,25 @@ fn checked<L: Lanes>(f: &F52<L>, bound: (u64, u64), what: &str) -> [[u64; 5]; 4]
 fn ops_agree<L: Lanes + LaneTables52>(random: usize) {
     let pm = p();
     let tight = inputs(TIGHT, 0x5201_0001, random);
+    let reduced = inputs(REDUCED, 0x5201_0003, random);
     let wide = inputs(WIDE, 0x5201_0002, random);
+    let product = inputs(PRODUCT, 0x5201_0004, random);
     const NEG: i32 = lanes(true, false, false, true);
     let negated = |k: usize| NEG >> (2 * k) & 1 == 1;
     let m = |x: &BigUint| x % &pm;
-    for (n, (t, w)) in tight.windows(8).zip(wide.windows(4)).enumerate() {
-        let (a4, b4) = ([t[0], t[1], t[2], t[3]], [t[4], t[5], t[6], t[7]]);
-        let w4 = [w[0], w[1], w[2], w[3]];
+    let groups = tight
+        .windows(8)
+        .zip(reduced.windows(8))
+        .zip(wide.windows(4));
+    for (n, (((t, r), w), z)) in groups.zip(product.windows(4)).enumerate() {
+        let four = |v: &[[u64; 5]], i: usize| [v[i], v[i + 1], v[i + 2], v[i + 3]];
+        let (ta4, tb4, a4, b4) = (four(t, 0), four(t, 4), four(r, 0), four(r, 4));
+        let (w4, z4) = (four(w, 0), four(z, 0));
+        let (ta, tb) = (vec4::<L>(ta4), vec4::<L>(tb4));
         let (a, b, wv) = (vec4::<L>(a4), vec4::<L>(b4), vec4::<L>(w4));
-        let mul = checked(&VectorField::mul(&a, &b), TIGHT, "mul");
-        let sq = checked(&VectorField::square(&a), TIGHT, "square");
+        let mul = checked(&VectorField::mul(&ta, &tb), REDUCED, "mul");
+        let sq = checked(&VectorField::square(&ta), REDUCED, "square");
+        let round = checked(&carry_round(&vec4::<L>(z4)), REDUCED, "carry_round");
         let sum = checked(&VectorField::add(&a, &b), WIDE, "add");
         let diff = checked(&VectorField::sub(&a, &b), WIDE, "sub");
         let mixed = checked(&a.add_sub_lanes::<NEG>(&b), WIDE, "add_sub_lanes");
@@ -102,9 +113,11 @@ fn ops_agree<L: Lanes + LaneTables52>(random: usize) {
         let carried = checked(&VectorField::carry(&wv), TIGHT, "carry");
         for k in 0..4 {
             let (x, y, z) = (value(a4[k]), value(b4[k]), value(w4[k]));
+            let (tx, ty) = (value(ta4[k]), value(tb4[k]));
             let c = format_args!("case {n} lane {k}");
-            assert_eq!(m(&value(mul[k])), m(&(&x * &y)), "mul {c}");
-            assert_eq!(m(&value(sq[k])), m(&(&x * &x)), "square {c}");
+            assert_eq!(m(&value(mul[k])), m(&(&tx * &ty)), "mul {c}");
+            assert_eq!(m(&value(sq[k])), m(&(&tx * &tx)), "square {c}");
+            assert_eq!(m(&value(round[k])), m(&value(z4[k])), "carry_round {c}");
             assert_eq!(m(&value(sum[k])), m(&(&x + &y)), "add {c}");
             assert_eq!(m(&value(diff[k])), m(&(&x + &pm * 4u8 - &y)), "sub {c}");
             let (want_mixed, want_neg) = if negated(k) {
