@@ -37,11 +37,39 @@
 //! ([`FieldElement::to_fe64`]): any value below 2^256 is five tight radix-2^52 limbs
 //! and back, with shifts only.
 //!
+//! # Why it is not the run-time choice
+//!
+//! Slower than the radix-2^51 field ([`super::ifma`]) on every point operation
+//! measured, so the dispatch runs it only with the `"ifma52"` cfg
+//! (`EDWARDS25519_BACKEND=ifma52`, or `RUSTFLAGS='--cfg edwards25519_backend="ifma52"'`),
+//! kept so that other CPUs can be measured. Measured with `bash
+//! scripts/before_after.sh --runs 3` (LTO, one codegen unit, no CPU flags; radix 2^51
+//! before, radix 2^52 after) on an AMD EPYC Zen 4, after/before:
+//!
+//! | operation | a sequential carry after every product | products end with [`carry_round`] (this code) |
+//! |---|---|---|
+//! | ScalarMult | 1.22 | 1.15 (11.75 → 13.49 µs) |
+//! | VarTimeDoubleScalarBaseMult | 1.19 | 1.11 |
+//! | VarTimeMultiScalarMult/64 | 1.20 | 1.11 |
+//! | Ed25519 Verification | 1.12 | 1.07 |
+//! | ScalarBaseMult | 1.16 | 1.10 |
+//! | EncodingDecoding (no point backend) | 1.00 | 1.00 |
+//!
+//! Where the cycles go (an estimate from the instruction latencies, Zen 4: `vpmadd52`
+//! 4 cycles, shifts and additions 1): one point runs as a single chain of dependent
+//! field operations, so the chain's latency, not the multiplier's throughput, sets the
+//! time. Radix 2^52 saves ten shifts per product (the doubled high halves) and none of
+//! the chain: the high halves are added beside the low ones either way. It adds, per
+//! doubling and per addition, two sequential carries on the chain (the linear steps'
+//! carries before a product: about 13 cycles each where radix 2^51's parallel carry
+//! takes about 5), and the fold by 608 takes 8 more `vpmadd52` per product: about 16 cycles of a
+//! doubling's estimated 80-95, the 10-15% measured.
+//!
 //! The code runs over [`Lanes`]: [`Ymm`] on the CPU, and, in the tests and the
 //! `backends` fuzz target, `ifma::model::Model`, which asserts that every multiplier
 //! operand is below 2^52, so the bounds above are checked, not only argued.
-// With the AVX2 backend forced, only the tests reach this one.
-#![cfg_attr(edwards25519_backend = "avx2", allow(dead_code))]
+// Without the `"ifma52"` cfg, only the tests reach this one.
+#![cfg_attr(not(edwards25519_backend = "ifma52"), allow(dead_code))]
 
 use edwards25519_field::FieldElement;
 use edwards25519_field::backend::radix64::Fe64;
@@ -55,7 +83,7 @@ use crate::backend::Op;
 use crate::tables;
 
 /// The name `backend::selected` reports.
-pub(crate) const NAME: &str = "avx512-ifma";
+pub(crate) const NAME: &str = "avx512-ifma52";
 
 cpufeatures::new!(cpuid_ifma52, "avx2", "avx512f", "avx512vl", "avx512ifma");
 

@@ -4,6 +4,8 @@
 //! elements in four lanes; each instruction set supplies one:
 //!
 //! - [`ifma`]: AVX-512 IFMA (`vpmadd52luq`/`vpmadd52huq` on ymm registers), radix 2^51.
+//! - [`ifma52`]: the same instructions in radix 2^52 ([`ifma52x4`]'s field); slower on
+//!   Zen 4, so it runs only with the `"ifma52"` cfg.
 //! - [`avx2`]: AVX2 (`vpmuludq`), radix 2^25.5.
 //!
 //! X25519 has its own IFMA code: [`x25519_ifma`], a Montgomery ladder with one step's
