@@ -13,7 +13,7 @@
 //! | type | lanes (0 first) | bounds |
 //! |---|---|---|
 //! | [`Ext4`] | (X, Y, Z, T) | reduced |
-//! | [`Cached4`] | (Y-X, Y+X, 2·Z, 2d·T) | mul-ready: reduced, lane 3 possibly 2p minus a reduced value |
+//! | [`Cached4`] | (Y-X, Y+X, 2·Z, 2d·T) | mul-ready: reduced (carried where [`VectorField::REDUCED_IS_MUL_READY`] does not hold), lane 3 possibly the field's negation of such a value |
 //!
 //! **Constant time.** No lane value chooses a branch, an address or a loop bound: the
 //! table lookup reads all 8 entries and keeps one through `subtle`'s `Choice`; negation
@@ -92,9 +92,8 @@ impl<F: VectorField> Ext4<F> {
             .0
             .permute::<{ order(0, 0, 2, 3) }>()
             .zero_lanes::<{ lanes(false, false, true, true) }>();
-        // (-X, X, 0, 0): 2p - X in lane 0 (X is reduced).
-        let signed = xx00.neg_lanes::<{ lanes(true, false, false, false) }>();
-        let sums = yyzt.add(&signed);
+        // (Y - X, Y + X, Z, T): X is reduced.
+        let sums = yyzt.add_sub_lanes::<{ lanes(true, false, false, false) }>(&xx00);
         if F::MUL_TAKES_WIDE_LEFT {
             sums
         } else {
@@ -105,7 +104,12 @@ impl<F: VectorField> Ext4<F> {
     /// The addend form: (Y-X, Y+X, Z, T)·(1, 1, 2, 2d). One vector multiplication.
     #[inline(always)]
     fn to_cached(&self) -> Cached4<F> {
-        Cached4(self.diff_sum().mul(&F::tables().cached_factors))
+        let c = self.diff_sum().mul(&F::tables().cached_factors);
+        Cached4(if F::REDUCED_IS_MUL_READY {
+            c
+        } else {
+            c.carry()
+        })
     }
 
     /// self + q.
@@ -158,11 +162,13 @@ impl<F: VectorField> Ext4<F> {
 #[inline(always)]
 fn finish_addition<F: VectorField>(abdc: F) -> Ext4<F> {
     let bddb = abdc.permute::<{ order(1, 2, 2, 1) }>();
-    // (-A, -C, C, A): A and C are reduced (multiplication outputs).
-    let acca = abdc
-        .permute::<{ order(0, 3, 3, 0) }>()
-        .neg_lanes::<{ lanes(true, true, false, false) }>();
-    finish(&bddb.add(&acca).carry())
+    // (B - A, D - C, D + C, B + A): A and C are reduced (multiplication outputs).
+    let acca = abdc.permute::<{ order(0, 3, 3, 0) }>();
+    finish(
+        &bddb
+            .add_sub_lanes::<{ lanes(true, true, false, false) }>(&acca)
+            .carry(),
+    )
 }
 
 /// (E, F, G, H) to (E·F, G·H, F·G, E·H) = (X3, Y3, Z3, T3): x = E/G, y = H/F.

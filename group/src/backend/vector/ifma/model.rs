@@ -16,7 +16,7 @@ use edwards25519_field::FieldElement;
 pub(crate) struct Model([u64; 4]);
 
 impl Model {
-    const fn from_array_const(v: [u64; 4]) -> Model {
+    pub(crate) const fn from_array_const(v: [u64; 4]) -> Model {
         Model(v)
     }
 }
