@@ -15,7 +15,7 @@
 //! | alias | set when | meaning |
 //! |---|---|---|
 //! | `edwards25519_x86` | x86-64, and not `portable` | the field element holds 4×64 limbs and the MULX/ADX code is compiled (run after a CPUID check) |
-//! | `edwards25519_vector` | x86-64, and neither `portable` nor `serial` | the vector point backends (AVX2, AVX-512 IFMA) are compiled (run after a CPUID check) |
+//! | `edwards25519_vector` | x86-64, neither `portable` nor `serial`, and (in the group crate) its `vector` feature | the vector point backends (AVX2, AVX-512 IFMA) are compiled (run after a CPUID check) |
 //!
 //! All three names are declared for `check-cfg` in the workspace's `Cargo.toml`
 //! (`[workspace.lints.rust] unexpected_cfgs`).
@@ -33,7 +33,13 @@ fn main() {
     if x86_64 && !portable {
         println!("cargo::rustc-cfg=edwards25519_x86");
     }
-    if x86_64 && !portable && !serial {
+    // The group crate compiles its vector code only with its `vector` feature (on by
+    // default; off is the smallest build, the same code as the "serial" cfg). The other
+    // crates have no vector code and no such feature; for them the alias follows the
+    // target and the cfg alone.
+    let group = std::env::var("CARGO_PKG_NAME").is_ok_and(|name| name == "edwards25519-group");
+    let vector_feature = !group || std::env::var_os("CARGO_FEATURE_VECTOR").is_some();
+    if x86_64 && !portable && !serial && vector_feature {
         println!("cargo::rustc-cfg=edwards25519_vector");
     }
 }

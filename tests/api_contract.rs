@@ -267,6 +267,12 @@ fn point_backend_selection() {
         "avx512-ifma"
     } else if avx2 {
         "avx2"
+    } else if cfg!(all(target_arch = "x86_64", feature = "vector"))
+        && !cfg!(all(target_feature = "bmi2", target_feature = "adx"))
+    {
+        // With the vector backends, a CPU without AVX2 runs the serial backend over
+        // the portable 4x64 limbs (such CPUs have no BMI2).
+        "portable (4x64)"
     } else {
         field
     };

@@ -27,11 +27,25 @@ pub(crate) fn run<O: Op>(op: O) -> O::Output {
         if let Some(b) = vector::avx2::detect() {
             return vector::avx2::run(b, op);
         }
+        // Only a CPU without AVX2 gets here, and one without AVX2 has no BMI2 either
+        // (the x86-64 CPUs that lack AVX2 predate BMI2, or, as the Pentium, Celeron
+        // and Atom parts, lack every VEX-coded instruction, MULX included); a virtual
+        // machine that hides AVX2 but shows BMI2 and ADX gets the portable limbs too.
+        // So the serial backend is compiled here over one field backend, not over
+        // each one `run_serial` picks from: the MULX/ADX copy of every operation would
+        // never run.
+        serial::run::<serial::WithoutAvx2, O>(op)
     }
+    #[cfg(not(edwards25519_vector))]
     run_serial(op)
 }
 
 /// Runs `op` on the serial backend over the fastest field limbs this CPU supports.
+// With the vector backends, `run` does not call it: only the tests and the fuzz hook do.
+#[cfg_attr(
+    all(edwards25519_vector, not(any(test, feature = "fuzzing"))),
+    allow(dead_code)
+)]
 #[inline]
 pub(crate) fn run_serial<O: Op>(op: O) -> O::Output {
     serial::field_dispatch!(F => serial::run::<F, O>(op))
@@ -54,7 +68,10 @@ pub fn selected() -> &'static str {
         if vector::avx2::detect().is_some() {
             return vector::avx2::NAME;
         }
+        // `run`'s fallback.
+        <serial::WithoutAvx2 as edwards25519_field::FieldArith>::BACKEND
     }
+    #[cfg(not(edwards25519_vector))]
     edwards25519_field::backend::selected()
 }
 
@@ -82,7 +99,7 @@ mod tests {
             } else if avx2 {
                 super::vector::avx2::NAME
             } else {
-                edwards25519_field::backend::selected()
+                <super::serial::WithoutAvx2 as edwards25519_field::FieldArith>::BACKEND
             }
         };
         #[cfg(not(edwards25519_vector))]

@@ -14,6 +14,11 @@
 //! | `vector` over `vector::ifma52` | as `vector::ifma`, only with the `"ifma52"` cfg (slower on Zen 4; kept to measure other CPUs) | the same layout, radix 2^52 |
 //! | `vector` over `vector::avx2` | x86-64 with AVX2 (and no IFMA), checked by CPUID at run time | the same layout, radix 2^25.5, two limbs per 64-bit lane |
 //!
+//! The `vector` feature (on by default) compiles the vector backends; without it, the
+//! smallest build, the code is the `"serial"` cfg's. Where they are compiled, the
+//! serial fallback (CPUs without AVX2, which have no BMI2 either) runs over one field
+//! backend, the portable 4×64 limbs (`serial::WithoutAvx2`).
+//!
 //! Cfgs (`RUSTFLAGS='--cfg edwards25519_backend="…"'`): `"serial"` compiles no vector
 //! code; `"portable"` compiles no vector code and forces the portable field limbs;
 //! `"avx2"` runs the AVX2 backend where CPUID reports AVX2, even where it reports IFMA;

@@ -142,11 +142,30 @@ impl<F: CurveField> PointBackend for Serial<F> {
     }
 }
 
+/// The serial backend's field where the vector backends run on every CPU with AVX2
+/// (`dispatch::run`'s fallback): the portable 4×64 limbs, or the MULX/ADX ones in a
+/// build whose target features already require BMI2 and ADX.
+#[cfg(all(
+    edwards25519_vector,
+    not(all(target_feature = "bmi2", target_feature = "adx"))
+))]
+pub(crate) type WithoutAvx2 = edwards25519_field::backend::radix64::Fe64;
+/// The serial backend's field where the vector backends run on every CPU with AVX2
+/// (`dispatch::run`'s fallback): the portable 4×64 limbs, or the MULX/ADX ones in a
+/// build whose target features already require BMI2 and ADX.
+#[cfg(all(edwards25519_vector, target_feature = "bmi2", target_feature = "adx"))]
+pub(crate) type WithoutAvx2 = x86_64::Fast;
+
 /// Binds `$F` to the field backend for this machine and evaluates `$body` with it: on
 /// x86-64 the MULX/ADX limbs (`x86_64::Fast`) when CPUID reports BMI2 and ADX, else the
 /// portable 4×64 limbs; elsewhere (and in the forced portable build) [`FieldElement`].
-/// One check per call: callers use it once per top-level operation.
-#[cfg(edwards25519_x86)]
+/// One check per call: callers use it once per top-level operation. Where the target
+/// features require BMI2 and ADX (`-C target-cpu=native` on such a CPU), the check is
+/// known to pass and only the MULX/ADX branch is compiled.
+#[cfg(all(
+    edwards25519_x86,
+    not(all(target_feature = "bmi2", target_feature = "adx"))
+))]
 macro_rules! field_dispatch {
     ($F:ident => $body:expr) => {{
         if edwards25519_field::backend::cpu_has_bmi2_adx() {
@@ -160,6 +179,17 @@ macro_rules! field_dispatch {
             type $F = edwards25519_field::backend::radix64::Fe64;
             $body
         }
+    }};
+}
+
+/// Binds `$F` to the MULX/ADX limbs and evaluates `$body`: the target features require
+/// BMI2 and ADX, so the binary runs only where `cpu_has_bmi2_adx()` is true.
+#[cfg(all(edwards25519_x86, target_feature = "bmi2", target_feature = "adx"))]
+macro_rules! field_dispatch {
+    ($F:ident => $body:expr) => {{
+        #[allow(dead_code)]
+        type $F = $crate::backend::serial::x86_64::Fast;
+        $body
     }};
 }
 
@@ -194,7 +224,9 @@ pub(crate) mod x86_64 {
     // SAFETY: `Mulx<Checked>` (`Fast`) is named only in `field_dispatch!`'s branch that
     // runs after `cpu_has_bmi2_adx()` returned true, and in this module's tables
     // (which are only read through that branch's instantiation), and in tests guarded by
-    // the same check.
+    // the same check; or, unchecked, in `field_dispatch!` and `WithoutAvx2` when the
+    // target features require BMI2 and ADX, where the compiler may emit those
+    // instructions anywhere, so the program runs only on a CPU that has them.
     #[allow(unsafe_code)]
     unsafe impl Bmi2Adx for Checked {}
 

@@ -109,6 +109,20 @@ where
     points.into_iter().map(|p| p.borrow().0).collect()
 }
 
+// The generic entry points below only collect their inputs and call these, which are not
+// generic: the algorithms (on every backend this build has) are compiled once, here, not
+// again in every crate that calls the entry points with its own iterator types.
+
+/// [`Point::multiscalar_mul`] on collected inputs.
+fn straus(digits: &[[i8; 64]], points: &[Extended<FieldElement>]) -> Extended<FieldElement> {
+    dispatch::run(Straus { digits, points })
+}
+
+/// [`Point::vartime_multiscalar_mul`] on collected inputs.
+fn vartime_multiscalar(scalars: &[Scalar], points: &[Extended<FieldElement>]) -> Point {
+    Point(dispatch::run(VartimeMultiscalar { scalars, points }))
+}
+
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl Point {
     /// Σ sᵢ·Pᵢ over the pairs of `scalars` and `points`, in constant time (Straus with
@@ -149,10 +163,7 @@ impl Point {
         let points = collect_points(points);
         assert!(digits.len() == points.len(), "{}", LENGTH_MISMATCH);
 
-        let result = dispatch::run(Straus {
-            digits: &digits,
-            points: &points,
-        });
+        let result = straus(&digits, &points);
 
         #[cfg(feature = "zeroize")]
         digits.iter_mut().for_each(zeroize::Zeroize::zeroize);
@@ -194,9 +205,6 @@ impl Point {
         let scalars: Vec<Scalar> = scalars.into_iter().map(|s| *s.borrow()).collect();
         let points = collect_points(points);
         assert!(scalars.len() == points.len(), "{}", LENGTH_MISMATCH);
-        Point(dispatch::run(VartimeMultiscalar {
-            scalars: &scalars,
-            points: &points,
-        }))
+        vartime_multiscalar(&scalars, &points)
     }
 }
