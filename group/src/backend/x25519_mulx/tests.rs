@@ -103,7 +103,7 @@ enum Kernel {
 
 fn kernel(_: Bmi2Adx, ws: &mut Workspace, k: Kernel) {
     let w = ws.0.as_mut_ptr();
-    // SAFETY (every block): reads and writes only slots of `ws` (exclusive), no stack;
+    // SAFETY: every block reads and writes only slots of `ws` (exclusive), no stack;
     // registers written are operands. MULX/ADCX/ADOX: the `Bmi2Adx` token proves
     // BMI2 and ADX.
     unsafe {
