@@ -118,7 +118,7 @@ fn slot(ws: &Workspace, slot: usize) -> Limbs {
 ///
 /// **Constant time**: see [`step`]; the inversion and the last product are the field
 /// crate's constant-time MULX/ADX code.
-pub(crate) fn ladder(cpu: Bmi2Adx, k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
+pub(crate) fn ladder(_cpu: Bmi2Adx, k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
     let mut ws = Workspace([0; WORDS]);
     let x1: Limbs = u.to_fe64().limbs();
     ws.0[X1..X1 + 4].copy_from_slice(&x1);
@@ -131,7 +131,9 @@ pub(crate) fn ladder(cpu: Bmi2Adx, k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
         *w = u64::from_le_bytes(word);
     }
     ws.0[CNT] = 254;
-    step::run(cpu, &mut ws);
+    // SAFETY: `_cpu` (a `Bmi2Adx`, made only after CPUID or the compile-time target
+    // features reported BMI2 and ADX) proves `step::run`'s condition.
+    unsafe { step::run(&mut ws) };
     let mut x2 = slot(&ws, X2);
     let mut z2 = slot(&ws, Z2);
     wipe_words(&mut ws.0);

@@ -153,14 +153,12 @@ macro_rules! mul_row {
     };
 }
 
-/// The 512-bit value `c0..c7` to four limbs `c0..c3` below 2^255 + 2^12:
-/// `c0..c3 + 38·(c4..c7)` (two carry chains) into five limbs with a top word h ≤ 39,
-/// then t = 2·h + bit 255 (< 2^7) added back as 19·t with bit 255 cleared: below
-/// 2^255 + 19·79, so the last carry chain cannot leave c3. Clobbers c4, t0, t1, rdx.
-macro_rules! reduce {
+/// `(c0..c3, c4) = c0..c3 + rdx·(c4..c7)`, rdx a small constant (38 or 121666):
+/// four MULX, low halves added through CF (ADCX), high halves through OF (ADOX); the
+/// top word c4 is at most rdx + 1. Clobbers t0, t1.
+macro_rules! add_rdx_times_high {
     () => {
         concat!(
-            "mov edx, 38\n",
             "xor {t0:e}, {t0:e}\n",
             "mulx {t1}, {t0}, {c4}\n",
             "adcx {c0}, {t0}\n",
@@ -174,9 +172,22 @@ macro_rules! reduce {
             "mulx {c4}, {t0}, {c7}\n",
             "adcx {c3}, {t0}\n",
             "adox {c4}, {z}\n",
-            "adcx {c4}, {z}\n", // h ≤ 39
-            "add {c3}, {c3}\n", // CF = bit 255
-            "adc {c4}, {c4}\n", // t = 2·h + bit 255
+            "adcx {c4}, {z}\n",
+        )
+    };
+}
+
+/// The 512-bit value `c0..c7` to four limbs `c0..c3` below 2^255 + 2^12:
+/// `c0..c3 + 38·(c4..c7)` (two carry chains) into five limbs with a top word h ≤ 39,
+/// then t = 2·h + bit 255 (< 2^7) added back as 19·t with bit 255 cleared: below
+/// 2^255 + 19·79, so the last carry chain cannot leave c3. Clobbers c4, t0, t1, rdx.
+macro_rules! reduce {
+    () => {
+        concat!(
+            "mov edx, 38\n",
+            add_rdx_times_high!(), // h ≤ 39
+            "add {c3}, {c3}\n",    // CF = bit 255
+            "adc {c4}, {c4}\n",    // t = 2·h + bit 255
             "shr {c3}, 1\n",
             "imul {c4}, {c4}, 19\n",
             "add {c0}, {c4}\n",
@@ -474,20 +485,7 @@ macro_rules! e_and_f {
             fold_sub!("{c4}", "{c5}", "{c6}", "{c7}"),
             store!("E", "{c4}", "{c5}", "{c6}", "{c7}"),
             "mov edx, 121666\n",
-            "xor {t0:e}, {t0:e}\n",
-            "mulx {t1}, {t0}, {c4}\n",
-            "adcx {c0}, {t0}\n",
-            "adox {c1}, {t1}\n",
-            "mulx {t1}, {t0}, {c5}\n",
-            "adcx {c1}, {t0}\n",
-            "adox {c2}, {t1}\n",
-            "mulx {t1}, {t0}, {c6}\n",
-            "adcx {c2}, {t0}\n",
-            "adox {c3}, {t1}\n",
-            "mulx {c4}, {t0}, {c7}\n",
-            "adcx {c3}, {t0}\n",
-            "adox {c4}, {z}\n",
-            "adcx {c4}, {z}\n",
+            add_rdx_times_high!(),
             "imul {c4}, {c4}, 38\n",
             "add {c0}, {c4}\n",
             "adc {c1}, {z}\n",
@@ -638,15 +636,19 @@ macro_rules! workspace_asm {
 /// it E, F); DA, CB (and from it S, T); x2 = AA·BB, z2 = E·F, x3 = S², z3 = x1·T².
 /// The order is RFC 7748 §5's; products follow each other with no dependence between
 /// neighbours where the formulas allow, so the out-of-order core overlaps them.
+///
+/// # Safety
+///
+/// The CPU must support BMI2 and ADX (the caller holds the `Bmi2Adx` token).
 #[inline(never)]
-pub(super) fn run(_: super::Bmi2Adx, ws: &mut Workspace) {
+pub(super) unsafe fn run(ws: &mut Workspace) {
     // SAFETY: reads and writes only the `WORDS` limbs of `ws` (an exclusive reference;
     // every address is `w` plus a slot offset below `WORDS * 8`, or `K + 8·(t >> 6)`
     // with t ≤ 254, inside K), and no stack (`nostack`). Every register it writes is an
     // operand (`out`, clobbered) and flags are clobbered (no `preserves_flags`). The loop
     // ends: CNT starts at 254 (the caller's) and drops by one per iteration until it
-    // turns negative. MULX, ADCX and ADOX need BMI2 and ADX, which the `Bmi2Adx` token
-    // proves this CPU has.
+    // turns negative. MULX, ADCX and ADOX need BMI2 and ADX, which this function's
+    // safety condition guarantees.
     unsafe {
         workspace_asm!(ws.0.as_mut_ptr();
             "2:",
