@@ -34,27 +34,36 @@
 //!
 //! # Why this design, with numbers
 //!
-//! The loop alone, the previous revision's order against each candidate, timed in one
-//! process with the calls interleaved (2,000 rounds, minimum ns per 255 iterations;
-//! LTO + 1 CGU, no CPU flags; AMD EPYC Zen 4, shared with other jobs): RFC 7748's
-//! order in one block (`AA, BB, E/F, DA, CB, S/T, x3, z3, x2, z2`) 24,235 ns, the same
-//! speed as the per-operation `asm!` blocks it replaced; the z3 chain first (`DA, CB,
-//! T², AA, x1·T², BB, E/F, S², E·F, AA·BB`) 23,545; with an independent product
-//! between each two links (the order above) 22,443, 0.926 of the first. Tried and
-//! dropped in the same harness: the sums for the next step computed from the last
-//! products while still in registers and the swap moved onto (A, B) and (C, D)
-//! (23,204 at best), T² multiplied by x1 straight from registers (22,443 without it,
-//! 23,134 with it), no XOR to clear the flags before rows 3 and 4 of a product
-//! (23,004), other orders of the same products (22,853 to 24,446).
+//! Whole X25519, same-run peer driver (`scripts/bench.sh`'s `lto-avx2` build: LTO +
+//! 1 CGU, no CPU flags, the AVX2 point backend forced so that this ladder runs; AMD
+//! EPYC Zen 4), this revision's driver alternating with the previous revision's
+//! (the per-operation `asm!` blocks): 24.13 µs against 25.69 µs, 1.01 of aws-lc-rs's
+//! 23.97 µs (1.07 before), 0.49 of x25519-dalek. Of the 24.13 µs the loop is about
+//! 22.4 and the safegcd inversion about 1.55 (timed alone).
 //!
-//! Where the cycles go: about 917 instructions an iteration (160 MULX), 325 cycles at
-//! the run's 3.7 GHz, so about 2.8 instructions a cycle. The step's critical path
-//! (three products, about 50 cycles each with the store and reload between them) is
-//! about half of that; the rest is the out-of-order window: a product's instructions
-//! wait on its carry chains, and the scheduler holds little more than one product's
-//! worth, so products overlap only with their neighbours in program order. Doing
-//! better would mean interleaving two products by hand, which the 13 registers do not
-//! allow with the 4×64-bit row-by-row products used here.
+//! The loop alone: [`step::run`] called directly by a harness outside the repository,
+//! two versions interleaved call by call in one process (2,000 rounds, minimum ns per
+//! 255 iterations; LTO + 1 CGU, no CPU flags; the same CPU, shared with other jobs).
+//! RFC 7748's order in one block (`AA, BB, E/F, DA, CB, S/T, x3, z3, x2, z2`)
+//! 24,235 ns, no faster than the per-operation blocks it replaced; the z3 chain first
+//! (`DA, CB, T², AA, x1·T², BB, E/F, S², E·F, AA·BB`) 23,545; with an independent
+//! product between each two links (the order above) 22,443, 0.926 of the first.
+//! Tried and dropped in the same harness: the next step's sums computed from the last
+//! products while still in registers, the swap moved onto (A, B) and (C, D) (23,204 at
+//! best); T² multiplied by x1 straight from registers (23,134); the swap fused with
+//! A and B in registers (22,684); no XOR to clear the flags before rows 3 and 4 of a
+//! product (23,004); the operands of DA, x1·T² or E·F the other way round (22,653 to
+//! 23,064); other orders of the same products (22,723 to 24,446).
+//!
+//! Where the cycles go: 918 instructions an iteration (160 MULX), about 325 cycles
+//! (22,443 ns / 255 at the 3.7 GHz a dependent ADD chain measured), so about 2.8
+//! instructions a cycle. Estimated: the critical path (three products in a row, about
+//! 50 cycles each with the store and reload between them) is about half of that. Our
+//! reading of the order experiments: the rest is the out-of-order window, since a
+//! product's instructions wait on its carry chains and the scheduler holds about one
+//! product's worth, so products overlap only with their neighbours in program order.
+//! Going further would mean interleaving two products by hand, which 13 registers do
+//! not allow with these row-by-row products, or a faster inversion.
 //!
 //! Reached only through [`Bmi2Adx`], a token made only after CPUID (or the compile-time
 //! target features) reported BMI2 and ADX: no safe path runs MULX, ADCX or ADOX on a
