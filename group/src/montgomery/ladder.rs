@@ -39,7 +39,7 @@ pub(super) fn wipe_scalar(k: &mut [u8; 32]) {
 }
 
 /// X25519's ladder for a clamped k: with AVX-512 IFMA the four-lane radix-2^52 ladder
-/// (`backend::vector::x25519_ifma`): 17.1 µs against 25.8 µs for the MULX/ADX ladder
+/// (`backend::vector::x25519_ifma`): 17.1 µs against 24.1 µs for the MULX/ADX ladder
 /// and 24.0 µs for aws-lc-rs on an AMD EPYC Zen 4 (LTO; that module's docs have the
 /// harness and each step), else [`serial_ladder`]. The `avx2`, `serial` and `portable` cfgs turn it off.
 #[inline(always)]

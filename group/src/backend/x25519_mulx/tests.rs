@@ -83,37 +83,129 @@ fn edge_limbs() -> Vec<Limbs> {
     v
 }
 
+/// The step's pieces, each in its own `asm!` block over a workspace (the same macro
+/// text as in `step::run`).
+#[derive(Clone, Copy, Debug)]
+enum Kernel {
+    /// X2 = A·B.
+    Mul,
+    /// X2 = A².
+    Sqr,
+    /// S = A + B, T = A - B.
+    AddSub,
+    /// BB loaded; E = AA - BB, F = BB + 121666·E.
+    EAndF,
+    /// CB loaded from C; T = DA - CB, S = DA + CB.
+    SAndT,
+    /// (x2, z2) and (x3, z3) swapped where SW = 1.
+    Cswap,
+}
+
+fn kernel(_: Bmi2Adx, ws: &mut Workspace, k: Kernel) {
+    let w = ws.0.as_mut_ptr();
+    // SAFETY: every block reads and writes only slots of `ws` (exclusive), no stack;
+    // registers written are operands. MULX/ADCX/ADOX: the `Bmi2Adx` token proves
+    // BMI2 and ADX.
+    unsafe {
+        match k {
+            Kernel::Mul => workspace_asm!(w;
+                mul_regs!("A", "B"),
+                store!("X2", "{c0}", "{c1}", "{c2}", "{c3}"),
+            ),
+            Kernel::Sqr => workspace_asm!(w;
+                sqr_regs!("A"),
+                store!("X2", "{c0}", "{c1}", "{c2}", "{c3}"),
+            ),
+            Kernel::AddSub => workspace_asm!(w; add_sub!("S", "T", "A", "B")),
+            Kernel::EAndF => workspace_asm!(w;
+                load!("BB", "{c0}", "{c1}", "{c2}", "{c3}"),
+                e_and_f!(),
+            ),
+            Kernel::SAndT => workspace_asm!(w;
+                load!("C", "{c0}", "{c1}", "{c2}", "{c3}"),
+                s_and_t!(),
+            ),
+            Kernel::Cswap => workspace_asm!(w;
+                "mov rdx, qword ptr [{w} + {SW}]",
+                "neg rdx",
+                cswap_state!(),
+            ),
+        }
+    }
+}
+
+fn put(ws: &mut Workspace, at: usize, v: &Limbs) {
+    ws.0[at..at + 4].copy_from_slice(v);
+}
+
+/// Every kernel against num-bigint on edge limbs: congruent mod p to the exact result,
+/// products below 2^255 + 2^12, and (for the lazy sums) only second operands below
+/// 2^256 - 38, the bound the step guarantees.
 #[test]
 fn kernels_against_num_bigint() {
+    use step::{A, AA, B, BB, C, DA, E, F, S, SW, T};
     let Some(cpu) = cpu() else { return };
     let p = p();
+    let bound = (BigUint::from(1u8) << 255) + (BigUint::from(1u8) << 12);
+    let below = |b: &Limbs| big(b) < (BigUint::from(1u8) << 256) - BigUint::from(38u8);
     let limbs = edge_limbs();
     let (mut n, mut bounded) = (0, 0);
     for a in &limbs {
         for b in &limbs {
             let (x, y) = (big(a), big(b));
-            if below_2_256_minus_38(b) {
-                let (sum, diff) = add_sub(cpu, a, b);
-                assert_eq!(big(&sum) % &p, (&x + &y) % &p, "add {a:x?} {b:x?}");
+            let mut ws = Workspace([0; WORDS]);
+            put(&mut ws, A, a);
+            put(&mut ws, B, b);
+            kernel(cpu, &mut ws, Kernel::Mul);
+            let prod = big(&slot(&ws, X2));
+            assert_eq!(&prod % &p, (&x * &y) % &p, "mul {a:x?} {b:x?}");
+            assert!(prod < bound);
+            if below(b) {
+                kernel(cpu, &mut ws, Kernel::AddSub);
+                let want = (&x + &y) % &p;
+                assert_eq!(big(&slot(&ws, S)) % &p, want, "add {a:x?} {b:x?}");
                 let want = (&x + &p * 2u8 - (&y % &p)) % &p;
-                assert_eq!(big(&diff) % &p, want, "sub {a:x?} {b:x?}");
-                let (e, t) = sub_a24_add(cpu, a, b);
-                assert_eq!(e, diff, "sub_a24_add's E is add_sub's difference");
-                let want = (&y + (big(&e) * 121_666u32)) % &p;
-                assert_eq!(big(&t) % &p, want, "a24 {a:x?} {b:x?}");
+                assert_eq!(big(&slot(&ws, T)) % &p, want, "sub {a:x?} {b:x?}");
+                put(&mut ws, AA, a);
+                put(&mut ws, BB, b);
+                kernel(cpu, &mut ws, Kernel::EAndF);
+                let e = big(&slot(&ws, E));
+                assert_eq!(&e % &p, (&x + &p * 2u8 - (&y % &p)) % &p, "E {a:x?} {b:x?}");
+                let want = (&y + &e * 121_666u32) % &p;
+                assert_eq!(big(&slot(&ws, F)) % &p, want, "F {a:x?} {b:x?}");
+                put(&mut ws, DA, a);
+                put(&mut ws, C, b);
+                kernel(cpu, &mut ws, Kernel::SAndT);
+                let want = (&x + &y) % &p;
+                assert_eq!(big(&slot(&ws, S)) % &p, want, "DA + CB {a:x?} {b:x?}");
+                let want = (&x + &p * 2u8 - (&y % &p)) % &p;
+                assert_eq!(big(&slot(&ws, T)) % &p, want, "DA - CB {a:x?} {b:x?}");
                 bounded += 1;
             }
-            let prod = mul(cpu, a, b);
-            assert_eq!(big(&prod) % &p, (&x * &y) % &p, "mul {a:x?} {b:x?}");
-            assert!(big(&prod) < (BigUint::from(1u8) << 255) + (BigUint::from(1u8) << 12));
-            let (mut s, mut t) = (*a, *b);
-            cswap(&mut s, &mut t, 0);
-            assert_eq!((s, t), (*a, *b));
-            cswap(&mut s, &mut t, 1);
-            assert_eq!((s, t), (*b, *a));
+            for swap in [0u64, 1] {
+                let mut ws = Workspace([0; WORDS]);
+                let (c, d) = ([a[3], a[2], a[1], a[0]], [b[1], b[0], b[3], b[2]]);
+                for (at, v) in [(X2, a), (Z2, &c), (X3, b), (Z3, &d)] {
+                    put(&mut ws, at, v);
+                }
+                ws.0[SW] = swap;
+                kernel(cpu, &mut ws, Kernel::Cswap);
+                let got = [X2, Z2, X3, Z3].map(|at| slot(&ws, at));
+                let want = if swap == 1 {
+                    [*b, d, *a, c]
+                } else {
+                    [*a, c, *b, d]
+                };
+                assert_eq!(got, want, "cswap {swap}");
+            }
             n += 1;
         }
-        assert_eq!(big(&square(cpu, a)) % &p, (big(a) * big(a)) % &p);
+        let mut ws = Workspace([0; WORDS]);
+        put(&mut ws, A, a);
+        kernel(cpu, &mut ws, Kernel::Sqr);
+        let sq = big(&slot(&ws, X2));
+        assert_eq!(&sq % &p, (big(a) * big(a)) % &p, "sqr {a:x?}");
+        assert!(sq < bound);
     }
     assert_eq!(n, limbs.len() * limbs.len());
     // The bound excludes exactly the three edge values at or above 2^256 - 38.
