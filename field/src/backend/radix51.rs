@@ -363,52 +363,6 @@ impl Fe51 {
             w3 >> 12,
         ])
     }
-
-    /// a + b (usable in `const` items).
-    pub const fn add(&self, b: &Fe51) -> Fe51 {
-        Fe51(add(&self.0, &b.0))
-    }
-    /// a - b (usable in `const` items).
-    pub const fn sub(&self, b: &Fe51) -> Fe51 {
-        Fe51(sub(&self.0, &b.0))
-    }
-    /// a·b (usable in `const` items).
-    pub const fn mul(&self, b: &Fe51) -> Fe51 {
-        Fe51(mul(&self.0, &b.0))
-    }
-    /// a² (usable in `const` items).
-    pub const fn square(&self) -> Fe51 {
-        Fe51(square(&self.0))
-    }
-}
-
-impl crate::FieldArith for Fe51 {
-    const ZERO: Self = Fe51::ZERO;
-    const ONE: Self = Fe51::ONE;
-    const BACKEND: &'static str = "portable (radix 2^51)";
-
-    #[inline(always)]
-    fn from_field(fe: &crate::FieldElement) -> Self {
-        fe.to_fe51()
-    }
-    #[inline(always)]
-    fn to_field(&self) -> crate::FieldElement {
-        crate::FieldElement::from_fe51(self)
-    }
-    #[inline(always)]
-    fn square(&self) -> Self {
-        Fe51(square(&self.0))
-    }
-    #[inline(always)]
-    fn mul32(&self, b: u32) -> Self {
-        Fe51(mul32(&self.0, b))
-    }
-    fn to_bytes(&self) -> [u8; 32] {
-        to_bytes(&self.0)
-    }
-    fn invert(&self) -> Self {
-        Fe51::from_words(&crate::safegcd::invert(&self.canonical_words()))
-    }
 }
 
 crate::backend::limb_ops!(Fe51, [u64; 5], add, sub, mul, neg);
