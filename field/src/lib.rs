@@ -28,7 +28,8 @@ mod fe_impl;
 mod hex_debug;
 mod ops;
 mod ops_macro;
-mod safegcd;
+#[doc(hidden)]
+pub mod safegcd;
 
 pub use arith::FieldArith;
 pub use element::FieldElement;
