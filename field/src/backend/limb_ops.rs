@@ -1,4 +1,18 @@
-//! What every portable limb type has alike, as one macro.
+//! What every portable limb type has alike: the encoding of canonical words, and the
+//! trait impls as one macro.
+
+/// Four little-endian 64-bit words as 32 little-endian bytes (`const`, for the limb
+/// types' `to_bytes`).
+#[inline(always)]
+pub(crate) const fn le_bytes(w: &[u64; 4]) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    let mut i = 0;
+    while i < 32 {
+        out[i] = (w[i / 8] >> (8 * (i % 8))) as u8;
+        i += 1;
+    }
+    out
+}
 
 /// The `const` methods `add`, `sub`, `mul` and `square` (from the invoking module's
 /// functions of those names), the operators (from `$add`, `$sub`, `$mul`, `$neg`, which

@@ -26,6 +26,8 @@
 //! assert!(Fe51::from_limbs([1 << 52, 0, 0, 0, 0]).is_none());
 //! ```
 
+use super::limb_ops::le_bytes;
+
 /// 2^51 - 1.
 pub(crate) const MASK51: u64 = (1 << 51) - 1;
 
@@ -286,20 +288,7 @@ pub(crate) const fn reduce(a: &[u64; 5]) -> [u64; 5] {
 
 /// Canonical 32-byte little-endian encoding.
 pub(crate) const fn to_bytes(a: &[u64; 5]) -> [u8; 32] {
-    let l = reduce(a);
-    let w = [
-        l[0] | (l[1] << 51),
-        (l[1] >> 13) | (l[2] << 38),
-        (l[2] >> 26) | (l[3] << 25),
-        (l[3] >> 39) | (l[4] << 12),
-    ];
-    let mut out = [0u8; 32];
-    let mut i = 0;
-    while i < 32 {
-        out[i] = (w[i / 8] >> (8 * (i % 8))) as u8;
-        i += 1;
-    }
-    out
+    le_bytes(&Fe51(*a).canonical_words())
 }
 
 /// An element of GF(2^255 - 19) in the portable radix-2^51 backend: the public

@@ -33,6 +33,7 @@
 //! assert_eq!(Fe64::from_fe51(&a.to_fe51()), a);
 //! ```
 
+use super::limb_ops::le_bytes;
 use crate::backend::radix51::Fe51;
 use crate::carry::{adc, sbb};
 
@@ -335,14 +336,7 @@ impl Fe64 {
 
     /// The canonical little-endian encoding (the value reduced below p).
     pub const fn to_bytes(&self) -> [u8; 32] {
-        let w = reduce(&self.0);
-        let mut out = [0u8; 32];
-        let mut i = 0;
-        while i < 32 {
-            out[i] = (w[i / 8] >> (8 * (i % 8))) as u8;
-            i += 1;
-        }
-        out
+        le_bytes(&reduce(&self.0))
     }
 
     /// From the radix-2^51 backend (exact: congruent). With limbs below 2^52 the
