@@ -321,6 +321,7 @@ const ETA_START: i64 = -1;
 /// 2^261): each crate brings it into its own range ([`invert`] for p, the scalar
 /// crate's `invert.rs` for l).
 #[doc(hidden)]
+#[inline(always)]
 pub fn invert_mod<M: Modulus>(x: &[u64; 4]) -> Int60 {
     let mut f: Int60 = normalise(M::LIMBS);
     let mut g = from_words(x);
