@@ -36,7 +36,7 @@
 //! (P. Wuille, "Bounds on divsteps iterations in safegcd", the bound the scalar crate's
 //! inversion also uses), shows that ⌊(3787·log2(M) + 2166)/1644⌋ half-delta steps
 //! suffice when 0 <= g <= f <= M: for M = p (log2 M < 255) that is 588, and 591 even
-//! for any 256-bit f. The code runs [`BATCHES`] = 10 batches of 60 = 600 steps, always,
+//! for any 256-bit f. The code runs `BATCHES` = 10 batches of 60 = 600 steps, always,
 //! which covers every 255-bit (and every 256-bit) input. The input is reduced to its
 //! canonical value first, so 0 <= g < p holds. `debug_assert!` checks g = 0 at the end,
 //! and a unit test counts, with a variable-time model, the steps structured inputs need.
@@ -74,7 +74,7 @@
 /// Steps in one half of a batch: entries of the matrix stay within ±2^30.
 const HALF_STEPS: u32 = 30;
 
-/// Batches of 2·[`HALF_STEPS`] = 60 steps.
+/// Batches of 2·`HALF_STEPS` = 60 steps.
 const BATCHES: usize = 10;
 
 // 600 steps: more than the 591 the half-delta bound asks for any 256-bit modulus.
@@ -218,7 +218,7 @@ fn unpack(row: u64) -> (i64, i64) {
     (x, y)
 }
 
-/// [`HALF_STEPS`] divsteps on the low bits of f (odd) and g, with η = -2δ. Returns η,
+/// `HALF_STEPS` divsteps on the low bits of f (odd) and g, with η = -2δ. Returns η,
 /// f and g after them (exact in 30 fewer low bits than the inputs were) and the
 /// matrix T with 2^30·(f', g') = T·(f, g).
 ///
@@ -318,7 +318,7 @@ const ETA_START: i64 = -1;
 
 /// 1/x mod m in constant time; 0 maps to 0. The input is below m (four little-endian
 /// words); the output is normalised, congruent to 1/x, and in (5m, 27m) (so below
-/// 2^261): each crate brings it into its own range ([`invert`] for p, the scalar
+/// 2^261): each crate brings it into its own range (`invert` for p, the scalar
 /// crate's `invert.rs` for l).
 #[doc(hidden)]
 #[inline(always)]
