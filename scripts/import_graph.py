@@ -62,10 +62,13 @@ INLINE = re.compile(r"\b((?:crate|super|self)(?:::\w+)+)")
 
 def expand(tree):
     """`a::{b, c::{d, e}}` -> [a::b, a::c::d, a::c::e] (renames and globs trimmed)."""
+    # Renames first, while the spaces still delimit them: `x as y` is the path to x
+    # (with the spaces gone, `as` would be indistinguishable from a name's tail).
+    tree = re.sub(r"\s+as\s+\w+", "", tree)
     tree = re.sub(r"\s+", "", tree)
     m = re.match(r"^(.*?)::\{(.*)\}$", tree)
     if not m:
-        return [re.sub(r"as\w+$", "", tree.replace(" ", ""))]
+        return [tree]
     prefix, inner = m.groups()
     parts, depth, cur = [], 0, ""
     for ch in inner:
@@ -131,8 +134,12 @@ def resolve(files, exports, segs, depth=0):
         if (mod, seg) in exports and exports[(mod, seg)] is None:
             return None
         target = exports.get((mod, seg))
+        if isinstance(target, str):
+            target = None
         if target is not None and depth < 10 and target != list(mod) + [seg]:
             return resolve(files, exports, target + list(segs[i + 1 :]), depth + 1)
+        if mod == () and ((), seg) in exports and isinstance(exports[((), seg)], str):
+            return exports[((), seg)]  # a `#[macro_export]` macro: its defining file
         break
     return files.get(mod)
 
@@ -162,6 +169,11 @@ def graph(src):
         for p in files.values()
     }
     exports = reexports(files, texts)
+    # `#[macro_export]` puts a macro at the crate root (`crate::name!`) wherever it is
+    # defined: the edge goes to the file that defines it.
+    for path in files.values():
+        for m in re.finditer(r"#\[macro_export\][^!]*?macro_rules!\s*(\w+)", texts[path]):
+            exports.setdefault(((), m.group(1)), path)
     edges = defaultdict(set)
     for mod, path in files.items():
         text = texts[path]

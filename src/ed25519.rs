@@ -114,6 +114,7 @@ mod conversions;
 #[cfg(all(feature = "digest", feature = "signature"))]
 mod digest_impl;
 mod error;
+mod hash;
 mod hex;
 #[cfg(feature = "pkcs8")]
 #[cfg_attr(docsrs, doc(cfg(feature = "pkcs8")))]
@@ -136,74 +137,3 @@ pub use precomputed::PrecomputedVerifyingKey;
 pub use signature::Signature;
 pub use signing::SigningKey;
 pub use verifying::VerifyingKey;
-
-use crate::Scalar;
-use sha2::{Digest, Sha512};
-
-/// The challenge k = SHA-512(R || A || M) mod l, over the encodings of R and A exactly
-/// as they were received (never re-encoded: ZIP-215 and RFC 8032 both hash the bytes).
-///
-/// Public data only: used by signing (where R, A and M are all public) and verification.
-fn challenge(r: &[u8; 32], a: &[u8; 32], msg: &[u8]) -> Scalar {
-    challenge_with(None, r, a, msg)
-}
-
-/// The challenge k = SHA-512(dom2(F, C) || R || A || M) mod l for Ed25519ctx and
-/// Ed25519ph (RFC 8032 §5.1), or without the prefix for pure Ed25519 (`dom` = None).
-fn challenge_with(dom: Option<&Dom2<'_>>, r: &[u8; 32], a: &[u8; 32], msg: &[u8]) -> Scalar {
-    let mut h = Sha512::new();
-    if let Some(dom) = dom {
-        dom.update(&mut h);
-    }
-    h.update(r);
-    h.update(a);
-    h.update(msg);
-    let mut digest = [0u8; 64];
-    h.finalize_into((&mut digest).into());
-    Scalar::from_bytes_mod_order_wide(&digest)
-}
-
-/// RFC 8032 §5.1's dom2(F, C) = "SigEd25519 no Ed25519 collisions" || octet(F) ||
-/// octet(OLEN(C)) || C: the prefix of both hashes in Ed25519ctx (F = 0) and Ed25519ph
-/// (F = 1). An empty context is still a prefix, so Ed25519ctx with an empty context
-/// differs from pure Ed25519 (which has none).
-struct Dom2<'a> {
-    phflag: u8,
-    context: &'a [u8],
-}
-
-impl<'a> Dom2<'a> {
-    /// Ed25519ctx's prefix; a context over 255 bytes cannot be encoded
-    /// ([`Error::ContextTooLong`]).
-    fn ctx(context: &'a [u8]) -> Result<Dom2<'a>, Error> {
-        Dom2::new(0, context)
-    }
-
-    /// Ed25519ph's prefix; a context over 255 bytes cannot be encoded.
-    fn ph(context: &'a [u8]) -> Result<Dom2<'a>, Error> {
-        Dom2::new(1, context)
-    }
-
-    fn new(phflag: u8, context: &'a [u8]) -> Result<Dom2<'a>, Error> {
-        if context.len() > 255 {
-            return Err(Error::ContextTooLong);
-        }
-        Ok(Dom2 { phflag, context })
-    }
-
-    fn update(&self, h: &mut Sha512) {
-        h.update(b"SigEd25519 no Ed25519 collisions");
-        // The length fits a byte: checked in `new`.
-        h.update([self.phflag, self.context.len() as u8]);
-        h.update(self.context);
-    }
-}
-
-/// PH(M) = SHA-512(M), Ed25519ph's prehash (RFC 8032 §5.1).
-fn prehash(msg: &[u8]) -> [u8; 64] {
-    let mut digest = [0u8; 64];
-    Sha512::new()
-        .chain_update(msg)
-        .finalize_into((&mut digest).into());
-    digest
-}

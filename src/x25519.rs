@@ -363,6 +363,42 @@ fn shared_of(secret: &[u8; 32], their_public: &PublicKey) -> SharedSecret {
     SharedSecret(montgomery::x25519(*secret, their_public.to_bytes()))
 }
 
+/// The warning in the docs of [`ReusableSecret`] and [`StaticSecret`] (x25519-dalek's).
+macro_rules! reuse_warning {
+    () => {
+        "# Warning\n\n\
+         As x25519-dalek warns: if you are unsure whether you need this, you do not; use \
+         [`EphemeralSecret`], whose single use the compiler enforces. Reusing a secret key \
+         can have very serious consequences in many protocols.\n"
+    };
+}
+
+/// The first paragraph of the docs of `diffie_hellman` on the reusable secrets.
+macro_rules! shared_secret_doc {
+    () => {
+        "The shared secret with `their_public`: X25519(clamp(k), u), RFC 7748 §5. All \
+         zeros for a peer key of small order: see [`SharedSecret::was_contributory`]. \
+         Constant time.\n"
+    };
+}
+
+/// `diffie_hellman(&self)` for a secret type that may be used more than once, with the
+/// lines of its doc example.
+macro_rules! diffie_hellman_by_ref {
+    ($name:ident, $(#[doc = $example:literal])*) => {
+        impl $name {
+            #[doc = shared_secret_doc!()]
+            ///
+            /// ```
+            $(#[doc = $example])*
+            /// ```
+            pub fn diffie_hellman(&self, their_public: &PublicKey) -> SharedSecret {
+                shared_of(&self.0, their_public)
+            }
+        }
+    };
+}
+
 /// Implements, for a secret type holding its 32 bytes in `.0`: `random_from_rng`,
 /// `random` (feature `getrandom`), `From<&Secret> for PublicKey`, a `Debug` that prints
 /// no secret, and the wipe on drop (feature `zeroize`).
@@ -497,11 +533,7 @@ impl EphemeralSecret {
 /// discourage keeping it: for protocols (Noise, X3DH) that use one "ephemeral" key in
 /// more than one Diffie-Hellman of a single run.
 ///
-/// # Warning
-///
-/// As x25519-dalek warns: if you are unsure whether you need this, you do not; use
-/// [`EphemeralSecret`], whose single use the compiler enforces. Reusing a secret key
-/// can have very serious consequences in many protocols.
+#[doc = reuse_warning!()]
 ///
 /// ```
 /// use edwards25519::x25519::{EphemeralSecret, PublicKey, ReusableSecret};
@@ -519,23 +551,15 @@ pub struct ReusableSecret([u8; 32]);
 
 secret_common!(ReusableSecret);
 
-impl ReusableSecret {
-    /// The shared secret with `their_public`: X25519(clamp(k), u), RFC 7748 §5. All
-    /// zeros for a peer key of small order: see [`SharedSecret::was_contributory`].
-    /// Constant time.
-    ///
-    /// ```
+diffie_hellman_by_ref!(
+    ReusableSecret,
     /// use edwards25519::x25519::{PublicKey, ReusableSecret, StaticSecret};
     ///
     /// let mine = ReusableSecret::random_from_rng(&mut rand::rng());
     /// let theirs = StaticSecret::from([3u8; 32]);
     /// let shared = mine.diffie_hellman(&PublicKey::from(&theirs));
     /// assert_eq!(shared.as_bytes(), theirs.diffie_hellman(&PublicKey::from(&mine)).as_bytes());
-    /// ```
-    pub fn diffie_hellman(&self, their_public: &PublicKey) -> SharedSecret {
-        shared_of(&self.0, their_public)
-    }
-}
+);
 
 /// A long-term secret key: usable for any number of key exchanges, and loadable from and
 /// savable to bytes (`StaticSecret::from`, [`StaticSecret::to_bytes`], serde).
@@ -543,11 +567,7 @@ impl ReusableSecret {
 /// The 32 bytes are kept as given and clamped at each use (RFC 7748 §5), so any 32
 /// bytes are a key and `to_bytes` returns them unchanged.
 ///
-/// # Warning
-///
-/// As x25519-dalek warns: if you are unsure whether you need this, you do not; use
-/// [`EphemeralSecret`], whose single use the compiler enforces. Reusing a secret key
-/// can have very serious consequences in many protocols.
+#[doc = reuse_warning!()]
 ///
 /// ```
 /// use edwards25519::x25519::{PublicKey, StaticSecret};
@@ -565,12 +585,8 @@ pub struct StaticSecret([u8; 32]);
 
 secret_common!(StaticSecret);
 
-impl StaticSecret {
-    /// The shared secret with `their_public`: X25519(clamp(k), u), RFC 7748 §5. All
-    /// zeros for a peer key of small order: see [`SharedSecret::was_contributory`].
-    /// Constant time.
-    ///
-    /// ```
+diffie_hellman_by_ref!(
+    StaticSecret,
     /// use edwards25519::x25519::{PublicKey, StaticSecret};
     ///
     /// // RFC 7748 §6.1: Alice's secret and Bob's public key give their shared secret.
@@ -583,11 +599,9 @@ impl StaticSecret {
     ///     hex::encode(shared.as_bytes()),
     ///     "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742"
     /// );
-    /// ```
-    pub fn diffie_hellman(&self, their_public: &PublicKey) -> SharedSecret {
-        shared_of(&self.0, their_public)
-    }
+);
 
+impl StaticSecret {
     /// The 32 bytes, as given or drawn (not clamped), to store the key. Secret: the
     /// copy returned is the caller's to protect and wipe.
     ///

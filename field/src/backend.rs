@@ -27,6 +27,9 @@
 //! assert_eq!(Fe64::from_fe51(&x.to_fe51()), x.to_fe64());
 //! ```
 
+mod cpu;
+mod limb_ops;
+mod portable;
 pub mod radix51;
 pub mod radix64;
 
@@ -37,32 +40,8 @@ pub mod radix64;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64;
 
-#[cfg(target_arch = "x86_64")]
-cpufeatures::new!(cpuid_bmi2_adx, "bmi2", "adx");
-
-/// Whether this CPU can run the x86-64 MULX/ADX backend (it has BMI2 and ADX), whichever
-/// backend is selected: a CPUID check done once and cached (constant true when `bmi2`
-/// and `adx` are enabled target features).
-///
-/// ```
-/// use edwards25519_field::backend::{cpu_has_bmi2_adx, use_fast};
-///
-/// // The MULX/ADX code runs only where the CPU has it.
-/// assert!(!use_fast() || cpu_has_bmi2_adx());
-/// // Cached: the same answer every time.
-/// assert_eq!(cpu_has_bmi2_adx(), cpu_has_bmi2_adx());
-/// ```
-#[inline(always)]
-pub fn cpu_has_bmi2_adx() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        cpuid_bmi2_adx::get()
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
+pub use cpu::cpu_has_bmi2_adx;
+pub(crate) use limb_ops::limb_ops;
 
 /// Whether the public [`FieldElement`](crate::FieldElement) runs the MULX/ADX code on
 /// this machine (false in the forced portable build).
@@ -96,100 +75,5 @@ pub fn selected() -> &'static str {
     if use_fast() {
         return x86_64::NAME;
     }
-    <crate::fe_impl::Inner as crate::FieldArith>::BACKEND
+    <crate::element::Inner as crate::FieldArith>::BACKEND
 }
-
-/// Operators, `Default`, `Debug`, equality, selection and zeroizing for a backend's
-/// limb type `$t` (a tuple struct over `$limbs`), from its module's limb functions.
-macro_rules! limb_ops {
-    ($t:ident, $limbs:ty, $add:ident, $sub:ident, $mul:ident, $neg:ident) => {
-        impl<'a> core::ops::Add<&'a $t> for &$t {
-            type Output = $t;
-            #[inline(always)]
-            fn add(self, rhs: &'a $t) -> $t {
-                $t($add(&self.0, &rhs.0))
-            }
-        }
-        impl<'a> core::ops::Sub<&'a $t> for &$t {
-            type Output = $t;
-            #[inline(always)]
-            fn sub(self, rhs: &'a $t) -> $t {
-                $t($sub(&self.0, &rhs.0))
-            }
-        }
-        impl<'a> core::ops::Mul<&'a $t> for &$t {
-            type Output = $t;
-            #[inline(always)]
-            fn mul(self, rhs: &'a $t) -> $t {
-                $t($mul(&self.0, &rhs.0))
-            }
-        }
-        impl core::ops::Neg for &$t {
-            type Output = $t;
-            #[inline(always)]
-            fn neg(self) -> $t {
-                $t($neg(&self.0))
-            }
-        }
-        impl core::ops::Neg for $t {
-            type Output = $t;
-            #[inline(always)]
-            fn neg(self) -> $t {
-                -&self
-            }
-        }
-        $crate::forward_binop!($t, Add, add, $t => $t, AddAssign, add_assign);
-        $crate::forward_binop!($t, Sub, sub, $t => $t, SubAssign, sub_assign);
-        $crate::forward_binop!($t, Mul, mul, $t => $t, MulAssign, mul_assign);
-
-        impl Default for $t {
-            /// Zero.
-            fn default() -> Self {
-                <$t as $crate::FieldArith>::ZERO
-            }
-        }
-        impl core::fmt::Debug for $t {
-            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                write!(f, concat!(stringify!($t), "(0x"))?;
-                for b in <$t as $crate::FieldArith>::to_bytes(self).iter().rev() {
-                    write!(f, "{b:02x}")?;
-                }
-                write!(f, ")")
-            }
-        }
-        impl subtle::ConstantTimeEq for $t {
-            /// Equality of values mod p: the canonical 64-bit words, four word
-            /// compares (not the 32 byte compares of the encodings: `sqrt_ratio` makes
-            /// three of these).
-            fn ct_eq(&self, other: &Self) -> subtle::Choice {
-                subtle::ConstantTimeEq::ct_eq(
-                    &self.canonical_words()[..],
-                    &other.canonical_words()[..],
-                )
-            }
-        }
-        impl PartialEq for $t {
-            fn eq(&self, other: &Self) -> bool {
-                subtle::ConstantTimeEq::ct_eq(self, other).into()
-            }
-        }
-        impl Eq for $t {}
-        impl subtle::ConditionallySelectable for $t {
-            #[inline(always)]
-            fn conditional_select(a: &Self, b: &Self, choice: subtle::Choice) -> Self {
-                $t(
-                    <$limbs as subtle::ConditionallySelectable>::conditional_select(
-                        &a.0, &b.0, choice,
-                    ),
-                )
-            }
-        }
-        #[cfg(feature = "zeroize")]
-        impl zeroize::Zeroize for $t {
-            fn zeroize(&mut self) {
-                zeroize::Zeroize::zeroize(&mut self.0);
-            }
-        }
-    };
-}
-pub(crate) use limb_ops;

@@ -20,14 +20,12 @@ use crate::FieldArith;
 use crate::backend::radix51::{self as radix51, Fe51};
 #[allow(unused_imports)]
 use crate::backend::radix64::{self, Fe64};
+use crate::element::Inner;
 
 #[cfg(edwards25519_x86)]
 mod imp {
     use super::*;
     use crate::backend::x86_64 as mulx;
-
-    /// The limbs the public element holds.
-    pub(crate) type Inner = Fe64;
 
     pub(crate) const fn from_bytes(b: &[u8; 32]) -> Inner {
         Fe64::from_bytes(b)
@@ -110,9 +108,6 @@ mod imp {
 #[cfg(not(edwards25519_x86))]
 mod imp {
     use super::*;
-
-    /// The limbs the public element holds.
-    pub(crate) type Inner = Fe51;
 
     pub(crate) const fn from_bytes(b: &[u8; 32]) -> Inner {
         Fe51::from_bytes(b)

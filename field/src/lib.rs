@@ -23,13 +23,16 @@ pub mod arith;
 pub mod backend;
 #[doc(hidden)]
 pub mod carry;
+mod element;
 mod fe_impl;
 mod hex_debug;
 mod ops;
 mod ops_macro;
-mod safegcd;
+#[doc(hidden)]
+pub mod safegcd;
 
 pub use arith::FieldArith;
+pub use element::FieldElement;
 
 use core::fmt;
 
@@ -38,25 +41,7 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 use backend::radix51::Fe51;
 use backend::radix64::Fe64;
-use fe_impl::Inner;
-
-/// An element of GF(2^255 - 19).
-///
-/// **Invariant**: the wrapped backend's (`fe_impl`): on x86-64 none (any four 64-bit
-/// limbs are valid), elsewhere every radix-2^51 limb below 2^52. The representation is
-/// not unique: equality and encoding reduce first.
-///
-/// ```
-/// use edwards25519_field::FieldElement;
-///
-/// let a = FieldElement::from_bytes(&[2; 32]);
-/// let b = FieldElement::from_bytes(&[3; 32]);
-/// assert_eq!((a + b) * (a - b), a.square() - b.square());
-/// assert_eq!(a * a.invert(), FieldElement::ONE);
-/// assert_eq!(FieldElement::from_bytes(&a.to_bytes()), a);
-/// ```
-#[derive(Clone, Copy)]
-pub struct FieldElement(pub(crate) Inner);
+use element::Inner;
 
 impl FieldElement {
     /// 0.

@@ -1,8 +1,10 @@
 //! Constant-time inversion modulo p = 2^255 - 19 with the Bernstein–Yang "safegcd"
 //! algorithm (D. J. Bernstein and B.-Y. Yang, "Fast constant-time gcd computation and
-//! modular inversion", TCHES 2019), written from the paper. It shares the design of the
-//! scalar crate's inversion modulo l (`scalar/src/invert.rs`): the half-delta divstep,
-//! batches on the low word with a transition matrix, d and e kept alongside.
+//! modular inversion", TCHES 2019), written from the paper. The core, [`invert_mod`], is
+//! generic over an odd modulus below 2^256 ([`Modulus`]): this crate runs it modulo p,
+//! and the scalar crate modulo the group order l (`scalar/src/invert.rs`), so both
+//! inversions are this one code (hidden from the docs: not part of the API). Everything
+//! below holds for any such modulus m, with p as the example.
 //!
 //! # The divstep
 //!
@@ -34,7 +36,7 @@
 //! (P. Wuille, "Bounds on divsteps iterations in safegcd", the bound the scalar crate's
 //! inversion also uses), shows that ⌊(3787·log2(M) + 2166)/1644⌋ half-delta steps
 //! suffice when 0 <= g <= f <= M: for M = p (log2 M < 255) that is 588, and 591 even
-//! for any 256-bit f. The code runs [`BATCHES`] = 10 batches of 60 = 600 steps, always,
+//! for any 256-bit f. The code runs `BATCHES` = 10 batches of 60 = 600 steps, always,
 //! which covers every 255-bit (and every 256-bit) input. The input is reduced to its
 //! canonical value first, so 0 <= g < p holds. `debug_assert!` checks g = 0 at the end,
 //! and a unit test counts, with a variable-time model, the steps structured inputs need.
@@ -54,7 +56,13 @@
 //! entries. The two 30-step matrices are multiplied at the end of the batch.
 //!
 //! Numbers are in radix 2^60 (see [`Int60`]), so dividing by the 2^60 of a batch drops
-//! one limb, and p = 2^255 - 19 = 2^15·2^240 - 19 has just two nonzero limbs.
+//! one limb, and p = 2^255 - 19 = 2^15·2^240 - 19 has just two nonzero limbs (the
+//! generic code multiplies by all five; the compiler drops the three zero ones).
+//!
+//! d and e are kept modulo m with Montgomery's trick: the division by 2^60 is made exact
+//! by adding the multiple k·m with k ≡ -(s·d + t·e)·m^-1 (mod 2^60). They are never
+//! reduced in between: each batch widens their range by at most m, so after the ten
+//! |d| < 11m, and at the end ±d + 16m is positive and below 27m.
 //!
 //! # Constant time
 //!
@@ -66,7 +74,7 @@
 /// Steps in one half of a batch: entries of the matrix stay within ±2^30.
 const HALF_STEPS: u32 = 30;
 
-/// Batches of 2·[`HALF_STEPS`] = 60 steps.
+/// Batches of 2·`HALF_STEPS` = 60 steps.
 const BATCHES: usize = 10;
 
 // 600 steps: more than the 591 the half-delta bound asks for any 256-bit modulus.
@@ -76,27 +84,62 @@ const _: () = assert!(2 * HALF_STEPS as usize * BATCHES >= 591);
 const MASK60: i64 = (1 << 60) - 1;
 
 /// A signed integer Σ l[i]·2^(60·i). **Normalised** form: l[0..4] in [0, 2^60), l[4]
-/// signed (it carries the sign of the value). Values here stay below 2^260 in absolute
+/// signed (it carries the sign of the value). Values here stay below 2^261 in absolute
 /// value, far inside the 2^299 the top limb allows.
-type Int60 = [i64; 5];
+#[doc(hidden)]
+pub type Int60 = [i64; 5];
 
-/// p in radix 2^60 with a signed low limb: -19 + 2^15·2^240 (not normalised, but exact
-/// as a sum, which is all the multiplications by p need).
-const P60_LOW: i64 = -19;
-const P60_TOP: i64 = 1 << 15;
+/// An odd modulus m < 2^256 for [`invert_mod`], given by its limbs in radix 2^60.
+///
+/// The limbs need only be exact as a sum (Σ `LIMBS[i]`·2^(60·i) = m), not normalised:
+/// p = 2^255 - 19 is `[-19, 0, 0, 0, 2^15]`, and the zero limbs cost nothing, as the
+/// compiler drops the products by them. Implemented by this crate for p and by the
+/// scalar crate for the group order l.
+#[doc(hidden)]
+pub trait Modulus {
+    /// m in radix 2^60, exact as a sum.
+    const LIMBS: Int60;
+    /// -m^-1 mod 2^64 (m is odd), from the low limb: m ≡ `LIMBS[0]` (mod 2^60).
+    const NEG_INV: u64 = neg_inverse(Self::LIMBS[0] as u64);
+    /// 16·m, normalised (what brings ±d up to a positive value at the end).
+    const SIXTEEN_M: Int60 = times16(Self::LIMBS);
+}
 
-/// 19^-1 mod 2^64, by Newton's iteration y <- y·(2 - 19·y), which doubles the number of
-/// correct low bits each time; 19·19 = 361 ≡ 1 (mod 8) gives 3 bits to start from.
-const INV19: u64 = {
-    let mut y: u64 = 19;
+/// 16·x for limbs exact as a sum, normalised (carried in `i128`, so no limb overflows).
+const fn times16(x: Int60) -> Int60 {
+    let mut out = [0i64; 5];
+    let mut acc: i128 = 0;
     let mut i = 0;
-    while i < 5 {
-        y = y.wrapping_mul(2u64.wrapping_sub(19u64.wrapping_mul(y)));
+    while i < 4 {
+        acc += 16 * x[i] as i128;
+        out[i] = (acc as i64) & MASK60;
+        acc >>= 60;
         i += 1;
     }
-    y
-};
-const _: () = assert!(INV19.wrapping_mul(19) == 1);
+    out[4] = (acc + 16 * x[4] as i128) as i64;
+    out
+}
+
+/// -a^-1 mod 2^64 for odd a, by Newton's iteration y <- y·(2 - a·y), which doubles the
+/// number of correct low bits each time; a·a ≡ 1 (mod 8) for every odd a, so y = a
+/// starts with 3, and five rounds give 96 >= 64.
+const fn neg_inverse(a: u64) -> u64 {
+    assert!(a & 1 == 1, "the modulus must be odd");
+    let mut y = a;
+    let mut i = 0;
+    while i < 5 {
+        y = y.wrapping_mul(2u64.wrapping_sub(a.wrapping_mul(y)));
+        i += 1;
+    }
+    y.wrapping_neg()
+}
+
+/// p = 2^255 - 19 in radix 2^60, with a signed low limb: -19 + 2^15·2^240.
+struct P;
+
+impl Modulus for P {
+    const LIMBS: Int60 = [-19, 0, 0, 0, 1 << 15];
+}
 
 /// Carries signed limbs into the normalised form (the value unchanged).
 #[inline(always)]
@@ -109,7 +152,7 @@ fn normalise(mut l: [i64; 5]) -> Int60 {
     l
 }
 
-/// A canonical value (below p, four little-endian words) in radix 2^60.
+/// A value below 2^256 in four little-endian words, in radix 2^60.
 fn from_words(r: &[u64; 4]) -> Int60 {
     // Limb k of radix 2^60 covers bits 60k..60k+59; word j starts at bit 64j.
     let m = MASK60 as u64;
@@ -123,10 +166,24 @@ fn from_words(r: &[u64; 4]) -> Int60 {
     .map(|w| w as i64)
 }
 
-/// Four words congruent to a normalised, non-negative value below 2^260: bits 0..255
-/// go to the words and the bits from 255 up (h = x4 >> 15 < 2^5) come back as 19·h,
-/// since 2^255 ≡ 19: the result is below 2^255 + 19·2^5, so the carry chain that adds
-/// it cannot leave the fourth word.
+/// A normalised, non-negative value below 2^300 in five little-endian words (exact).
+#[doc(hidden)]
+pub fn to_wide_words(x: &Int60) -> [u64; 5] {
+    debug_assert!(x[4] >= 0);
+    let v = x.map(|l| l as u64);
+    [
+        v[0] | (v[1] << 60),
+        (v[1] >> 4) | (v[2] << 56),
+        (v[2] >> 8) | (v[3] << 52),
+        (v[3] >> 12) | (v[4] << 48),
+        v[4] >> 16,
+    ]
+}
+
+/// Four words congruent mod p to a normalised, non-negative value below 2^260: bits
+/// 0..255 go to the words and the bits from 255 up (h = x4 >> 15 < 2^5) come back as
+/// 19·h, since 2^255 ≡ 19: the result is below 2^255 + 19·2^5, so the carry chain that
+/// adds it cannot leave the fourth word.
 fn to_words(x: &Int60) -> [u64; 4] {
     debug_assert!(x[4] >= 0 && x[4] < 1 << 20);
     let v = x.map(|l| l as u64);
@@ -161,7 +218,7 @@ fn unpack(row: u64) -> (i64, i64) {
     (x, y)
 }
 
-/// [`HALF_STEPS`] divsteps on the low bits of f (odd) and g, with η = -2δ. Returns η,
+/// `HALF_STEPS` divsteps on the low bits of f (odd) and g, with η = -2δ. Returns η,
 /// f and g after them (exact in 30 fewer low bits than the inputs were) and the
 /// matrix T with 2^30·(f', g') = T·(f, g).
 ///
@@ -229,44 +286,46 @@ fn apply_row(s: i64, x: &Int60, t: i64, y: &Int60) -> Int60 {
     out
 }
 
-/// `(s·x + t·y + k·p) / 2^60` with k in [0, 2^60) chosen to make the division exact,
-/// so the result is ≡ (s·x + t·y)/2^60 (mod p). For |x|, |y| <= D the result is in
-/// (-D, D + p): each batch widens the range of d and e by at most p.
+/// `(s·x + t·y + k·m) / 2^60` with k in [0, 2^60) chosen to make the division exact
+/// (Montgomery's trick), so the result is ≡ (s·x + t·y)/2^60 (mod m). For
+/// |x|, |y| <= D the result is in (-D, D + m): each batch widens the range of d and e
+/// by at most m. Every column stays below 2^122 + a carry, inside `i128`.
 #[inline(always)]
-fn apply_row_mod_p(s: i64, x: &Int60, t: i64, y: &Int60) -> Int60 {
-    // The low 60 bits of s·x + t·y come from the low limbs; p ≡ -19 (mod 2^60), so
-    // k = (s·x + t·y)·19^-1 (mod 2^60) cancels them.
+fn apply_row_mod<M: Modulus>(s: i64, x: &Int60, t: i64, y: &Int60) -> Int60 {
+    // The low 60 bits of s·x + t·y come from the low limbs; k = (s·x + t·y)·(-m^-1)
+    // (mod 2^60) cancels them.
     let low = (s as u64)
         .wrapping_mul(x[0] as u64)
         .wrapping_add((t as u64).wrapping_mul(y[0] as u64));
-    let k = i128::from((low.wrapping_mul(INV19) & MASK60 as u64) as i64);
+    let k = i128::from((low.wrapping_mul(M::NEG_INV) & MASK60 as u64) as i64);
     let (s, t) = (i128::from(s), i128::from(t));
-    let mut acc = s * i128::from(x[0]) + t * i128::from(y[0]) + k * i128::from(P60_LOW);
+    let m = M::LIMBS.map(i128::from);
+    let mut acc = s * i128::from(x[0]) + t * i128::from(y[0]) + k * m[0];
     debug_assert!(acc & i128::from(MASK60) == 0, "inexact division by 2^60");
     acc >>= 60;
     let mut out = [0i64; 5];
-    for i in 1..4 {
-        acc += s * i128::from(x[i]) + t * i128::from(y[i]);
+    for i in 1..5 {
+        acc += s * i128::from(x[i]) + t * i128::from(y[i]) + k * m[i];
         out[i - 1] = (acc as i64) & MASK60;
         acc >>= 60;
     }
-    acc += s * i128::from(x[4]) + t * i128::from(y[4]) + k * i128::from(P60_TOP);
-    out[3] = (acc as i64) & MASK60;
-    out[4] = (acc >> 60) as i64;
+    out[4] = acc as i64;
     out
 }
 
 /// η = -2δ at the start: δ = 1/2, the start the half-delta bound is proved for.
 const ETA_START: i64 = -1;
 
-/// 1/x mod p in constant time; 0 maps to 0. The input is canonical (below p, four
-/// little-endian words); the output is congruent to 1/x, below 2^255 + 2^10 (every
-/// backend's conversion from four words accepts it).
-pub(crate) fn invert(x: &[u64; 4]) -> [u64; 4] {
-    debug_assert!(x[3] >> 63 == 0);
-    let mut f: Int60 = normalise([P60_LOW, 0, 0, 0, P60_TOP]);
+/// 1/x mod m in constant time; 0 maps to 0. The input is below m (four little-endian
+/// words); the output is normalised, congruent to 1/x, and in (5m, 27m) (so below
+/// 2^261): each crate brings it into its own range (`invert` for p, the scalar
+/// crate's `invert.rs` for l).
+#[doc(hidden)]
+#[inline(always)]
+pub fn invert_mod<M: Modulus>(x: &[u64; 4]) -> Int60 {
+    let mut f: Int60 = normalise(M::LIMBS);
     let mut g = from_words(x);
-    // f ≡ d·x and g ≡ e·x (mod p). After batch k, |d|, |e| <= 1 + k·p.
+    // f ≡ d·x and g ≡ e·x (mod m). After batch k, |d|, |e| <= 1 + k·m.
     let mut d: Int60 = [0; 5];
     let mut e: Int60 = [1, 0, 0, 0, 0];
     let mut eta = ETA_START;
@@ -278,21 +337,27 @@ pub(crate) fn invert(x: &[u64; 4]) -> [u64; 4] {
         eta = next_eta;
         (f, g) = (apply_row(t.a, &f, t.b, &g), apply_row(t.c, &f, t.d, &g));
         (d, e) = (
-            apply_row_mod_p(t.a, &d, t.b, &e),
-            apply_row_mod_p(t.c, &d, t.d, &e),
+            apply_row_mod::<M>(t.a, &d, t.b, &e),
+            apply_row_mod::<M>(t.c, &d, t.d, &e),
         );
     }
     debug_assert!(g == [0; 5], "safegcd did not reach g = 0");
-    // f = ±1 (or p when x = 0, where d = 0): x^-1 = ±d, with the sign of f.
+    // f = ±1 (or m when x = 0, where d = 0): x^-1 = ±d, with the sign of f.
     let negative = f[4] >> 63;
-    // |d| <= 1 + 10p < 11p: ±d + 16p is in (5p, 27p), positive and below 2^260.
+    // |d| <= 1 + 10m < 11m: ±d + 16m is in (5m, 27m), positive.
     let mut r = [0i64; 5];
     for i in 0..5 {
-        r[i] = (d[i] ^ negative) - negative;
+        r[i] = (d[i] ^ negative) - negative + M::SIXTEEN_M[i];
     }
-    r[0] += 16 * P60_LOW;
-    r[4] += 16 * P60_TOP;
-    to_words(&normalise(r))
+    normalise(r)
+}
+
+/// 1/x mod p in constant time; 0 maps to 0. The input is canonical (below p, four
+/// little-endian words); the output is congruent to 1/x, below 2^255 + 2^10 (every
+/// backend's conversion from four words accepts it).
+pub(crate) fn invert(x: &[u64; 4]) -> [u64; 4] {
+    debug_assert!(x[3] >> 63 == 0);
+    to_words(&invert_mod::<P>(x))
 }
 
 #[cfg(test)]
@@ -418,13 +483,19 @@ mod tests {
 
     #[test]
     fn constants() {
-        assert_eq!(INV19.wrapping_mul(19), 1);
+        // -p^-1 = 19^-1 (mod 2^64).
+        assert_eq!(P::NEG_INV.wrapping_mul(19), 1);
         // p = 2^255 - 19 in both forms.
-        let p = normalise([P60_LOW, 0, 0, 0, P60_TOP]);
+        let p = normalise(P::LIMBS);
         assert_eq!(p, [MASK60 - 18, MASK60, MASK60, MASK60, (1 << 15) - 1]);
         assert_eq!(
             FieldElement::from_bytes(&bytes_of(&to_words(&p))),
             FieldElement::ZERO
+        );
+        // 16p = 2^259 - 304, exactly.
+        assert_eq!(
+            to_wide_words(&P::SIXTEEN_M),
+            [u64::MAX - 303, u64::MAX, u64::MAX, u64::MAX, 7]
         );
     }
 
@@ -459,7 +530,7 @@ mod tests {
     /// on full values, checked with apply_row (whose debug_assert checks exactness).
     #[test]
     fn batch_matrix_is_exact() {
-        let f = normalise([P60_LOW, 0, 0, 0, P60_TOP]);
+        let f = normalise(P::LIMBS);
         let g = from_words(&words(&FieldElement::from_bytes(&[0x3c; 32])));
         let (_, t) = batch(ETA_START, f[0] as u64, g[0] as u64);
         assert!(t.a.unsigned_abs() + t.b.unsigned_abs() <= 1 << 60);
@@ -486,7 +557,7 @@ mod tests {
             -FieldElement::ONE,
         ] {
             let mut model = Model::start(&x);
-            let mut f = normalise([P60_LOW, 0, 0, 0, P60_TOP]);
+            let mut f = normalise(P::LIMBS);
             let mut g = from_words(&words(&x));
             assert_eq!((to_w(&f), to_w(&g)), (model.f, model.g));
             let mut eta = ETA_START;

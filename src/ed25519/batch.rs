@@ -1,6 +1,7 @@
 //! Batch verification: one multiscalar multiplication for many signatures.
 
-use super::{Error, Signature, VerifyingKey, challenge};
+use super::hash::challenge;
+use super::{Error, Signature, VerifyingKey};
 use crate::{Point, Scalar};
 use alloc::vec::Vec;
 

@@ -5,8 +5,9 @@
 //! ed25519-dalek's `verify` applies, which accepts a different set of signatures: the
 //! compatibility crate `edwards25519-compat-ed25519-dalek` wraps these functions.
 
+use super::hash::{Dom2, challenge_with};
 use super::verifying::is_canonical_encoding;
-use super::{Dom2, Error, Signature, VerifyingKey, challenge_with};
+use super::{Error, Signature, VerifyingKey};
 use crate::Point;
 
 impl VerifyingKey {

@@ -169,147 +169,142 @@ where
     Ok(out)
 }
 
+/// The key a digest is signed or verified with, and the context: empty for the key
+/// itself, the [`Context`]'s own for a `Context`.
+trait KeyAndContext<K> {
+    fn key_and_context(&self) -> (&K, &[u8]);
+}
+
+impl KeyAndContext<SigningKey> for SigningKey {
+    fn key_and_context(&self) -> (&SigningKey, &[u8]) {
+        (self, b"")
+    }
+}
+
+impl KeyAndContext<VerifyingKey> for VerifyingKey {
+    fn key_and_context(&self) -> (&VerifyingKey, &[u8]) {
+        (self, b"")
+    }
+}
+
+impl<K> KeyAndContext<K> for Context<'_, '_, K> {
+    fn key_and_context(&self) -> (&K, &[u8]) {
+        (self.key, self.value)
+    }
+}
+
 /// The signature of PH(M) under `context` (checked to be at most 255 bytes where the
-/// context was made, or empty).
-fn sign_digest<D, F>(key: &SigningKey, context: &[u8], f: F) -> Result<Signature, signature::Error>
+/// context was made, or empty), as this module's [`Signature`] or the `ed25519` crate's.
+fn sign_digest<D, F, S>(key: &SigningKey, context: &[u8], f: F) -> Result<S, signature::Error>
 where
     D: Digest<OutputSize = U64> + Update,
     F: Fn(&mut D) -> Result<(), signature::Error>,
+    S: From<Signature>,
 {
     let ph = prehash_with(f)?;
     key.sign_prehashed(&ph, context)
+        .map(S::from)
         .map_err(|_| signature::Error::new())
 }
 
 /// [`VerifyingKey::verify_prehashed`] on PH(M); the reason for a failure is not kept
 /// (`signature::Error` is opaque), as in the `Verifier` implementations.
-fn verify_digest<D, F>(
+fn verify_digest<D, F, S>(
     key: &VerifyingKey,
     context: &[u8],
     f: F,
-    sig: &Signature,
+    sig: &S,
 ) -> Result<(), signature::Error>
 where
     D: Digest<OutputSize = U64> + Update,
     F: Fn(&mut D) -> Result<(), signature::Error>,
+    S: Copy + Into<Signature>,
 {
     let ph = prehash_with(f)?;
-    key.verify_prehashed(&ph, context, sig)
+    key.verify_prehashed(&ph, context, &(*sig).into())
         .map_err(|_| signature::Error::new())
 }
 
-/// Ed25519ph with the empty context ([`SigningKey::sign_prehashed`] with `b""`).
-#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
-impl<D> DigestSigner<D, Signature> for SigningKey
-where
-    D: Digest<OutputSize = U64> + Update,
-{
-    fn try_sign_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
-        &self,
-        f: F,
-    ) -> Result<Signature, signature::Error> {
-        sign_digest(self, b"", f)
-    }
+/// `DigestSigner<D, $sig>` for `$t` (a signing key, or one with a context), documented
+/// by `$doc`.
+macro_rules! digest_signer {
+    ($t:ty, $sig:ty, $doc:literal) => {
+        #[doc = $doc]
+        #[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
+        impl<D> DigestSigner<D, $sig> for $t
+        where
+            D: Digest<OutputSize = U64> + Update,
+        {
+            fn try_sign_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
+                &self,
+                f: F,
+            ) -> Result<$sig, signature::Error> {
+                let (key, context) = self.key_and_context();
+                sign_digest(key, context, f)
+            }
+        }
+    };
 }
 
-/// Ed25519ph with the empty context, as the `ed25519` crate's `Signature`.
-#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
-impl<D> DigestSigner<D, ::ed25519::Signature> for SigningKey
-where
-    D: Digest<OutputSize = U64> + Update,
-{
-    fn try_sign_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
-        &self,
-        f: F,
-    ) -> Result<::ed25519::Signature, signature::Error> {
-        sign_digest(self, b"", f).map(Into::into)
-    }
+/// `DigestVerifier<D, $sig>` for `$t` (a verifying key, or one with a context), under
+/// [`VerifyingKey::verify`]'s (ZIP-215) rules, documented by `$doc`.
+macro_rules! digest_verifier {
+    ($t:ty, $sig:ty, $doc:literal) => {
+        #[doc = $doc]
+        #[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
+        impl<D> DigestVerifier<D, $sig> for $t
+        where
+            D: Digest<OutputSize = U64> + Update,
+        {
+            fn verify_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
+                &self,
+                f: F,
+                sig: &$sig,
+            ) -> Result<(), signature::Error> {
+                let (key, context) = self.key_and_context();
+                verify_digest(key, context, f, sig)
+            }
+        }
+    };
 }
 
-/// Ed25519ph under the context ([`SigningKey::sign_prehashed`]).
-#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
-impl<D> DigestSigner<D, Signature> for Context<'_, '_, SigningKey>
-where
-    D: Digest<OutputSize = U64> + Update,
-{
-    fn try_sign_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
-        &self,
-        f: F,
-    ) -> Result<Signature, signature::Error> {
-        sign_digest(self.key, self.value, f)
-    }
-}
-
-/// Ed25519ph under the context, as the `ed25519` crate's `Signature`.
-#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
-impl<D> DigestSigner<D, ::ed25519::Signature> for Context<'_, '_, SigningKey>
-where
-    D: Digest<OutputSize = U64> + Update,
-{
-    fn try_sign_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
-        &self,
-        f: F,
-    ) -> Result<::ed25519::Signature, signature::Error> {
-        sign_digest(self.key, self.value, f).map(Into::into)
-    }
-}
-
-/// Ed25519ph with the empty context, under [`VerifyingKey::verify`]'s (ZIP-215) rules.
-#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
-impl<D> DigestVerifier<D, Signature> for VerifyingKey
-where
-    D: Digest<OutputSize = U64> + Update,
-{
-    fn verify_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
-        &self,
-        f: F,
-        sig: &Signature,
-    ) -> Result<(), signature::Error> {
-        verify_digest(self, b"", f, sig)
-    }
-}
-
-/// Ed25519ph with the empty context, for the `ed25519` crate's `Signature`.
-#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
-impl<D> DigestVerifier<D, ::ed25519::Signature> for VerifyingKey
-where
-    D: Digest<OutputSize = U64> + Update,
-{
-    fn verify_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
-        &self,
-        f: F,
-        sig: &::ed25519::Signature,
-    ) -> Result<(), signature::Error> {
-        verify_digest(self, b"", f, &Signature::from(sig))
-    }
-}
-
-/// Ed25519ph under the context ([`VerifyingKey::verify_prehashed`]).
-#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
-impl<D> DigestVerifier<D, Signature> for Context<'_, '_, VerifyingKey>
-where
-    D: Digest<OutputSize = U64> + Update,
-{
-    fn verify_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
-        &self,
-        f: F,
-        sig: &Signature,
-    ) -> Result<(), signature::Error> {
-        verify_digest(self.key, self.value, f, sig)
-    }
-}
-
-/// Ed25519ph under the context, for the `ed25519` crate's `Signature`.
-#[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
-impl<D> DigestVerifier<D, ::ed25519::Signature> for Context<'_, '_, VerifyingKey>
-where
-    D: Digest<OutputSize = U64> + Update,
-{
-    fn verify_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
-        &self,
-        f: F,
-        sig: &::ed25519::Signature,
-    ) -> Result<(), signature::Error> {
-        verify_digest(self.key, self.value, f, &Signature::from(sig))
-    }
-}
+digest_signer!(
+    SigningKey,
+    Signature,
+    "Ed25519ph with the empty context ([`SigningKey::sign_prehashed`] with `b\"\"`)."
+);
+digest_signer!(
+    SigningKey,
+    ::ed25519::Signature,
+    "Ed25519ph with the empty context, as the `ed25519` crate's `Signature`."
+);
+digest_signer!(
+    Context<'_, '_, SigningKey>,
+    Signature,
+    "Ed25519ph under the context ([`SigningKey::sign_prehashed`])."
+);
+digest_signer!(
+    Context<'_, '_, SigningKey>,
+    ::ed25519::Signature,
+    "Ed25519ph under the context, as the `ed25519` crate's `Signature`."
+);
+digest_verifier!(
+    VerifyingKey,
+    Signature,
+    "Ed25519ph with the empty context, under [`VerifyingKey::verify`]'s (ZIP-215) rules."
+);
+digest_verifier!(
+    VerifyingKey,
+    ::ed25519::Signature,
+    "Ed25519ph with the empty context, for the `ed25519` crate's `Signature`."
+);
+digest_verifier!(
+    Context<'_, '_, VerifyingKey>,
+    Signature,
+    "Ed25519ph under the context ([`VerifyingKey::verify_prehashed`])."
+);
+digest_verifier!(
+    Context<'_, '_, VerifyingKey>,
+    ::ed25519::Signature,
+    "Ed25519ph under the context, for the `ed25519` crate's `Signature`."
+);

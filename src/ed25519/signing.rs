@@ -1,6 +1,7 @@
 //! The secret key: RFC 8032 §5.1.5 key expansion and §5.1.6 deterministic signing.
 
-use super::{Dom2, Error, Signature, VerifyingKey, challenge_with, prehash};
+use super::hash::{Dom2, challenge_with, prehash};
+use super::{Error, Signature, VerifyingKey};
 use crate::{Point, Scalar};
 use core::fmt;
 use sha2::{Digest, Sha512};

@@ -1,6 +1,7 @@
 //! The public key and the two verification rules.
 
-use super::{Dom2, Error, Signature, challenge, challenge_with, prehash};
+use super::hash::{Dom2, challenge, challenge_with, prehash};
+use super::{Error, Signature};
 use crate::montgomery::MontgomeryPoint;
 use crate::{Point, Scalar};
 use core::fmt;

@@ -26,6 +26,8 @@
 //! assert!(Fe51::from_limbs([1 << 52, 0, 0, 0, 0]).is_none());
 //! ```
 
+use super::limb_ops::le_bytes;
+
 /// 2^51 - 1.
 pub(crate) const MASK51: u64 = (1 << 51) - 1;
 
@@ -286,20 +288,7 @@ pub(crate) const fn reduce(a: &[u64; 5]) -> [u64; 5] {
 
 /// Canonical 32-byte little-endian encoding.
 pub(crate) const fn to_bytes(a: &[u64; 5]) -> [u8; 32] {
-    let l = reduce(a);
-    let w = [
-        l[0] | (l[1] << 51),
-        (l[1] >> 13) | (l[2] << 38),
-        (l[2] >> 26) | (l[3] << 25),
-        (l[3] >> 39) | (l[4] << 12),
-    ];
-    let mut out = [0u8; 32];
-    let mut i = 0;
-    while i < 32 {
-        out[i] = (w[i / 8] >> (8 * (i % 8))) as u8;
-        i += 1;
-    }
-    out
+    le_bytes(&Fe51(*a).canonical_words())
 }
 
 /// An element of GF(2^255 - 19) in the portable radix-2^51 backend: the public
@@ -362,52 +351,6 @@ impl Fe51 {
             ((w2 >> 25) | (w3 << 39)) & MASK51,
             w3 >> 12,
         ])
-    }
-
-    /// a + b (usable in `const` items).
-    pub const fn add(&self, b: &Fe51) -> Fe51 {
-        Fe51(add(&self.0, &b.0))
-    }
-    /// a - b (usable in `const` items).
-    pub const fn sub(&self, b: &Fe51) -> Fe51 {
-        Fe51(sub(&self.0, &b.0))
-    }
-    /// a·b (usable in `const` items).
-    pub const fn mul(&self, b: &Fe51) -> Fe51 {
-        Fe51(mul(&self.0, &b.0))
-    }
-    /// a² (usable in `const` items).
-    pub const fn square(&self) -> Fe51 {
-        Fe51(square(&self.0))
-    }
-}
-
-impl crate::FieldArith for Fe51 {
-    const ZERO: Self = Fe51::ZERO;
-    const ONE: Self = Fe51::ONE;
-    const BACKEND: &'static str = "portable (radix 2^51)";
-
-    #[inline(always)]
-    fn from_field(fe: &crate::FieldElement) -> Self {
-        fe.to_fe51()
-    }
-    #[inline(always)]
-    fn to_field(&self) -> crate::FieldElement {
-        crate::FieldElement::from_fe51(self)
-    }
-    #[inline(always)]
-    fn square(&self) -> Self {
-        Fe51(square(&self.0))
-    }
-    #[inline(always)]
-    fn mul32(&self, b: u32) -> Self {
-        Fe51(mul32(&self.0, b))
-    }
-    fn to_bytes(&self) -> [u8; 32] {
-        to_bytes(&self.0)
-    }
-    fn invert(&self) -> Self {
-        Fe51::from_words(&crate::safegcd::invert(&self.canonical_words()))
     }
 }
 

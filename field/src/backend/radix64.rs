@@ -33,6 +33,7 @@
 //! assert_eq!(Fe64::from_fe51(&a.to_fe51()), a);
 //! ```
 
+use super::limb_ops::le_bytes;
 use crate::backend::radix51::Fe51;
 use crate::carry::{adc, sbb};
 
@@ -335,14 +336,7 @@ impl Fe64 {
 
     /// The canonical little-endian encoding (the value reduced below p).
     pub const fn to_bytes(&self) -> [u8; 32] {
-        let w = reduce(&self.0);
-        let mut out = [0u8; 32];
-        let mut i = 0;
-        while i < 32 {
-            out[i] = (w[i / 8] >> (8 * (i % 8))) as u8;
-            i += 1;
-        }
-        out
+        le_bytes(&reduce(&self.0))
     }
 
     /// From the radix-2^51 backend (exact: congruent). With limbs below 2^52 the
@@ -374,69 +368,6 @@ impl Fe64 {
     /// To the radix-2^51 backend (exact: congruent, limbs inside its invariant).
     pub const fn to_fe51(&self) -> Fe51 {
         Fe51::from_words(&self.0)
-    }
-
-    /// The public element's 4×64 form, in a `const` context (for the group crate's
-    /// tables): on x86-64 the element's own limbs, elsewhere converted.
-    pub const fn from_field_const(fe: &crate::FieldElement) -> Fe64 {
-        fe.to_fe64()
-    }
-
-    /// a + b (usable in `const` items).
-    pub const fn add(&self, b: &Fe64) -> Fe64 {
-        Fe64(add(&self.0, &b.0))
-    }
-    /// a - b (usable in `const` items).
-    pub const fn sub(&self, b: &Fe64) -> Fe64 {
-        Fe64(sub(&self.0, &b.0))
-    }
-    /// a·b (usable in `const` items).
-    pub const fn mul(&self, b: &Fe64) -> Fe64 {
-        Fe64(mul(&self.0, &b.0))
-    }
-    /// a² (usable in `const` items).
-    pub const fn square(&self) -> Fe64 {
-        Fe64(square(&self.0))
-    }
-}
-
-impl crate::FieldArith for Fe64 {
-    const ZERO: Self = Fe64::ZERO;
-    const ONE: Self = Fe64::ONE;
-    const BACKEND: &'static str = "portable (4x64)";
-
-    #[inline(always)]
-    fn from_field(fe: &crate::FieldElement) -> Self {
-        fe.to_fe64()
-    }
-    #[inline(always)]
-    fn to_field(&self) -> crate::FieldElement {
-        crate::FieldElement::from_fe64(self)
-    }
-    #[inline(always)]
-    fn square(&self) -> Self {
-        Fe64(square(&self.0))
-    }
-    #[inline(always)]
-    fn square2(&self) -> Self {
-        Fe64(square2(&self.0))
-    }
-    #[inline(always)]
-    fn mul32(&self, b: u32) -> Self {
-        Fe64(mul32(&self.0, b))
-    }
-    fn to_bytes(&self) -> [u8; 32] {
-        Fe64::to_bytes(self)
-    }
-    fn is_zero(&self) -> subtle::Choice {
-        use subtle::ConstantTimeEq;
-        reduce(&self.0).ct_eq(&[0; 4])
-    }
-    fn is_negative(&self) -> subtle::Choice {
-        subtle::Choice::from((reduce(&self.0)[0] & 1) as u8)
-    }
-    fn invert(&self) -> Self {
-        Fe64(crate::safegcd::invert(&reduce(&self.0)))
     }
 }
 

@@ -15,7 +15,8 @@
 //! one 64-octet input. The rest of signing is RFC 8032's, so a verifier cannot tell a
 //! hedged signature from a deterministic one.
 
-use super::super::{Dom2, Error, Signature, prehash};
+use super::super::hash::{Dom2, prehash};
+use super::super::{Error, Signature};
 use super::SigningKey;
 use sha2::{Digest, Sha512};
 use zeroize::Zeroize;
