@@ -127,7 +127,7 @@ pub fn x25519_batch(
     not(all(edwards25519_vector, not(edwards25519_backend = "avx2"))),
     allow(dead_code)
 )]
-fn in_groups_of_eight(
+pub(crate) fn in_groups_of_eight(
     scalars: &[[u8; 32]],
     us: &[[u8; 32]],
     mut ladder8: impl FnMut(&[[u8; 32]; 8], &[[u8; 32]; 8]) -> [(FieldElement, FieldElement); 8],

@@ -293,6 +293,10 @@ impl Point {
     /// assert!(us.iter().zip(&points).all(|(u, p)| *u == p.to_montgomery()));
     /// ```
     pub fn to_montgomery_batch(points: &[Point]) -> alloc::vec::Vec<MontgomeryPoint> {
+        #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
+        if let Some(token) = crate::backend::vector::ifma52x8::detect() {
+            return crate::backend::vector::ifma52x8::encode::to_montgomery_x8(token, points);
+        }
         crate::backend::serial::field_dispatch!(F => montgomery_batch::<F>(points))
     }
 }

@@ -223,6 +223,10 @@ impl Point {
     /// assert!(batch.iter().zip(&points).all(|(b, p)| *b == p.to_bytes()));
     /// ```
     pub fn to_bytes_batch(points: &[Point]) -> alloc::vec::Vec<[u8; 32]> {
+        #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
+        if let Some(token) = crate::backend::vector::ifma52x8::detect() {
+            return crate::backend::vector::ifma52x8::encode::to_bytes_x8(token, points);
+        }
         crate::backend::serial::field_dispatch!(F => encode_batch::<F>(points))
     }
 }

@@ -619,9 +619,15 @@ fn wipe(words: &mut [[u64; 8]; 4]) {
 }
 
 pub(crate) mod decode;
+#[cfg(feature = "alloc")]
+pub(crate) mod encode;
+pub(crate) mod select;
 
 #[cfg(test)]
 pub(crate) mod model;
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(all(test, feature = "alloc"))]
+mod agree;
