@@ -84,7 +84,12 @@ pub(crate) fn invert_groups<L: Masked52>(zs: &mut [F52<L>]) {
 /// 255.
 #[inline(always)]
 pub(crate) fn encode_points<L: Masked52>(points: &[Point]) -> Vec<[u8; 32]> {
-    let mut zs: Vec<F52<L>> = points.chunks(8).map(|c| lanes(c, |p| p.0.z)).collect();
+    // Loops, not iterator closures, around the lane code: closures do not inherit the
+    // caller's target features, so the intrinsics would not inline into them.
+    let mut zs: Vec<F52<L>> = Vec::with_capacity(points.len().div_ceil(8));
+    for c in points.chunks(8) {
+        zs.push(lanes(c, |p| p.0.z));
+    }
     invert_groups(&mut zs);
     let mut out = Vec::with_capacity(points.len());
     for (chunk, zinv) in points.chunks(8).zip(&zs) {
@@ -102,13 +107,14 @@ pub(crate) fn encode_points<L: Masked52>(points: &[Point]) -> Vec<[u8; 32]> {
 /// Each group's (Z + Y, Z - Y), reduced.
 #[inline(always)]
 pub(crate) fn montgomery_fractions<L: Masked52>(points: &[Point]) -> (Vec<F52<L>>, Vec<F52<L>>) {
-    points
-        .chunks(8)
-        .map(|c| {
-            let (y, z) = (lanes::<L>(c, |p| p.0.y), lanes::<L>(c, |p| p.0.z));
-            (z.add(&y).carry(), z.sub(&y).carry())
-        })
-        .unzip()
+    let groups = points.len().div_ceil(8);
+    let (mut nums, mut dens) = (Vec::with_capacity(groups), Vec::with_capacity(groups));
+    for c in points.chunks(8) {
+        let (y, z) = (lanes::<L>(c, |p| p.0.y), lanes::<L>(c, |p| p.0.z));
+        nums.push(z.add(&y).carry());
+        dens.push(z.sub(&y).carry());
+    }
+    (nums, dens)
 }
 
 /// u = num/den for the first `n` lanes of the groups (lane j of group g is element
@@ -121,14 +127,12 @@ pub(crate) fn montgomery_us<L: Masked52>(
 ) -> Vec<MontgomeryPoint> {
     let one = F52::<L>::one();
     let zero = F52::<L>::zero();
-    let zero_masks: Vec<L::Mask> = dens
-        .iter_mut()
-        .map(|d| {
-            let m = d.is_zero();
-            *d = d.select(m, &one);
-            m
-        })
-        .collect();
+    let mut zero_masks: Vec<L::Mask> = Vec::with_capacity(dens.len());
+    for d in dens.iter_mut() {
+        let m = d.is_zero();
+        *d = d.select(m, &one);
+        zero_masks.push(m);
+    }
     invert_groups(&mut dens);
     let mut out = Vec::with_capacity(n);
     for ((num, inv), m) in nums.iter().zip(&dens).zip(zero_masks) {

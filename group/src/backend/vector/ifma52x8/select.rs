@@ -71,21 +71,25 @@ impl<L: Lanes52> F52<L> {
     /// again with bit 255 cleared.
     #[inline(always)]
     pub(crate) fn canonical(&self) -> Self {
-        let m52 = L::splat(MASK52);
-        let chain = |l: [L; 5], add0: L| {
-            let mut l = l;
-            l[0] = l[0].add(add0);
-            for i in 0..4 {
-                l[i + 1] = l[i + 1].add(l[i].shr::<52>());
-                l[i] = l[i].and(m52);
-            }
-            l
-        };
-        let q = chain(self.0, L::splat(19))[4].shr::<47>();
-        let mut l = chain(self.0, L::splat(0).madd52lo(q, L::splat(19)));
+        let q = carry_chain(self.0, L::splat(19))[4].shr::<47>();
+        let mut l = carry_chain(self.0, L::splat(0).madd52lo(q, L::splat(19)));
         l[4] = l[4].and(L::splat(MASK47));
         F52(l)
     }
+}
+
+/// l + add0 (added to limb 0), carried 0 → 1 → 2 → 3 → 4 with no fold: limbs 0…3
+/// below 2^52. (A function, not a closure: closures do not inherit the caller's
+/// target features, so the intrinsics would not inline into them.)
+#[inline(always)]
+fn carry_chain<L: Lanes52>(mut l: [L; 5], add0: L) -> [L; 5] {
+    let m52 = L::splat(MASK52);
+    l[0] = l[0].add(add0);
+    for i in 0..4 {
+        l[i + 1] = l[i + 1].add(l[i].shr::<52>());
+        l[i] = l[i].and(m52);
+    }
+    l
 }
 
 impl<L: Masked52> F52<L> {
@@ -101,7 +105,11 @@ impl<L: Masked52> F52<L> {
     /// b in the lanes of `m`, self elsewhere.
     #[inline(always)]
     pub(crate) fn select(&self, m: L::Mask, b: &Self) -> Self {
-        F52(core::array::from_fn(|i| self.0[i].blend(m, b.0[i])))
+        let mut out = *self;
+        for (o, b) in out.0.iter_mut().zip(&b.0) {
+            *o = o.blend(m, *b);
+        }
+        out
     }
 
     /// Eight portable elements, lane j from `fe(j)`, reduced (carried).
