@@ -621,6 +621,9 @@ fn wipe(words: &mut [[u64; 8]; 4]) {
 pub(crate) mod decode;
 #[cfg(feature = "alloc")]
 pub(crate) mod encode;
+#[cfg(feature = "alloc")]
+pub(crate) mod fixed_base;
+pub(crate) mod point;
 pub(crate) mod select;
 
 #[cfg(test)]

@@ -246,7 +246,6 @@ fn x25519_batch_agrees_at_scale() {
     assert_eq!(x25519_batch(&ks, &us), Ok(want), "public (hardware where present)");
 }
 
-#[cfg(any())]
 #[test]
 fn fixed_base_agrees_at_scale() {
     let mut rng = SplitMix64(0xbb67_ae85_84ca_a73b);
