@@ -20,7 +20,7 @@ use edwards25519_test_support::SplitMix64;
 use super::encode::{encode_points, montgomery_fractions, montgomery_us};
 use super::model::Model8;
 use super::select::Masked52;
-use super::{F52, Lanes52, Zmm, detect, limbs_to_field};
+use super::{F52, Zmm, detect, limbs_to_field};
 use crate::backend::dispatch::run_serial;
 use crate::montgomery::MontgomeryPoint;
 use crate::scalar_mul::fixed_base::MulBase;
@@ -113,7 +113,11 @@ fn field_ops_agree_at_scale() {
         let p_limbs = [M52 - 18, M52, M52, M52, (1 << 47) - 1];
         let zero_lane = (rng.next_u64() % 8) as usize;
         for i in 0..5 {
-            a[i][zero_lane] = if rng.next_u64() & 1 == 0 { 0 } else { p_limbs[i] };
+            a[i][zero_lane] = if rng.next_u64() & 1 == 0 {
+                0
+            } else {
+                p_limbs[i]
+            };
         }
         let m: [u64; 8] = core::array::from_fn(|_| rng.next_u64() & 1);
         let model = field_ops::<Model8>(a, b, m);
@@ -243,7 +247,11 @@ fn x25519_batch_agrees_at_scale() {
         .collect();
     let model = crate::montgomery::in_groups_of_eight(&ks, &us, super::ladder8::<Model8>);
     assert_eq!(model, want, "model");
-    assert_eq!(x25519_batch(&ks, &us), Ok(want), "public (hardware where present)");
+    assert_eq!(
+        x25519_batch(&ks, &us),
+        Ok(want),
+        "public (hardware where present)"
+    );
 }
 
 #[test]

@@ -32,7 +32,7 @@ use edwards25519_field::FieldElement;
 use super::encode::montgomery_us;
 use super::point::{Affine8, Point8};
 use super::select::Masked52;
-use super::{F52, Ifma8, Lanes52, MASK52, Zmm};
+use super::{Ifma8, MASK52, Zmm};
 use crate::Scalar;
 use crate::montgomery::MontgomeryPoint;
 use crate::tables::{BASE_TABLE, BaseTable};

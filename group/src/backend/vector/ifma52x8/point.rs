@@ -364,7 +364,11 @@ impl<L: Lanes52<Array = [u64; 8]>> Affine8<L> {
 /// The radix-2^52 limbs of an affine addend: (y+x, y-x, 2d·x·y), each reduced.
 #[inline(always)]
 pub(crate) fn affine_limbs(a: &AffineCached<FieldElement>) -> [[u64; 5]; 3] {
-    [limbs52(&a.y_plus_x), limbs52(&a.y_minus_x), limbs52(&a.xy2d)]
+    [
+        limbs52(&a.y_plus_x),
+        limbs52(&a.y_minus_x),
+        limbs52(&a.xy2d),
+    ]
 }
 
 #[cfg(test)]

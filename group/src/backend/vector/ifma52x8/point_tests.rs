@@ -112,7 +112,8 @@ fn point_ops_agree_with_portable_and_hardware() {
     let mut checked = 0;
     for shift in [1usize, 5] {
         for g in 0..n.div_ceil(8) {
-            let pick = |s: usize| -> [Point; 8] { core::array::from_fn(|j| pts[(8 * g + j + s) % n]) };
+            let pick =
+                |s: usize| -> [Point; 8] { core::array::from_fn(|j| pts[(8 * g + j + s) % n]) };
             let (p, q) = (pick(0), pick(shift));
             let pe: Lanes = p.map(|x| x.0);
             let qe: Lanes = q.map(|x| x.0);
@@ -158,7 +159,10 @@ fn conversions_round_trip() {
         let back = Point8::<Model8>::from_points(&e).to_points();
         for j in 0..8 {
             assert_eq!(Point(back[j]), chunk[j]);
-            assert_eq!(Point(Point8::<Model8>::splat(&e[j]).to_points()[7 - j]), chunk[j]);
+            assert_eq!(
+                Point(Point8::<Model8>::splat(&e[j]).to_points()[7 - j]),
+                chunk[j]
+            );
         }
     }
 }
