@@ -223,9 +223,9 @@ impl MontgomeryPoint {
     pub fn mul_base_clamped_batch(scalars: &[[u8; 32]]) -> Vec<MontgomeryPoint> {
         #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
         if let Some(token) = crate::backend::vector::ifma52x8::detect() {
-            return crate::backend::vector::ifma52x8::fixed_base::mul_base_clamped_x8(
-                token, scalars,
-            );
+            let us =
+                crate::backend::vector::ifma52x8::fixed_base::mul_base_clamped_x8(token, scalars);
+            return us.into_iter().map(MontgomeryPoint).collect();
         }
         let points: Vec<Point> = scalars
             .iter()

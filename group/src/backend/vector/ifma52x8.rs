@@ -633,4 +633,4 @@ pub(crate) mod model;
 mod tests;
 
 #[cfg(all(test, feature = "alloc"))]
-mod agree;
+mod agree_field;

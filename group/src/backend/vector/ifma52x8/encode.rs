@@ -23,41 +23,52 @@ use edwards25519_field::FieldElement;
 
 use super::select::Masked52;
 use super::{F52, Ifma8, Zmm};
-use crate::Point;
-use crate::montgomery::MontgomeryPoint;
+use crate::models::Extended;
+
+/// How the callers' points (`Point`s) give their extended coordinates, so this module
+/// needs no type from the folders above it.
+pub(crate) type Coordinates<P> = fn(&P) -> &Extended<FieldElement>;
 
 /// `Point::to_bytes_batch` on this CPU's AVX-512 IFMA.
 #[inline]
-pub(crate) fn to_bytes_x8(token: Ifma8, points: &[Point]) -> Vec<[u8; 32]> {
+pub(crate) fn to_bytes_x8<P>(token: Ifma8, points: &[P], ext: Coordinates<P>) -> Vec<[u8; 32]> {
     // SAFETY: `token` exists, so CPUID reported every feature the callee enables.
-    unsafe { to_bytes_with_features(token, points) }
+    unsafe { to_bytes_with_features(token, points, ext) }
 }
 
-/// `Point::to_montgomery_batch` on this CPU's AVX-512 IFMA.
+/// `Point::to_montgomery_batch` on this CPU's AVX-512 IFMA: each point's u as bytes.
 #[inline]
-pub(crate) fn to_montgomery_x8(token: Ifma8, points: &[Point]) -> Vec<MontgomeryPoint> {
+pub(crate) fn to_montgomery_x8<P>(
+    token: Ifma8,
+    points: &[P],
+    ext: Coordinates<P>,
+) -> Vec<[u8; 32]> {
     // SAFETY: `token` exists, so CPUID reported every feature the callee enables.
-    unsafe { to_montgomery_with_features(token, points) }
+    unsafe { to_montgomery_with_features(token, points, ext) }
 }
 
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline(never)]
-fn to_bytes_with_features(_: Ifma8, points: &[Point]) -> Vec<[u8; 32]> {
-    encode_points::<Zmm>(points)
+fn to_bytes_with_features<P>(_: Ifma8, points: &[P], ext: Coordinates<P>) -> Vec<[u8; 32]> {
+    encode_points::<Zmm, P>(points, ext)
 }
 
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline(never)]
-fn to_montgomery_with_features(_: Ifma8, points: &[Point]) -> Vec<MontgomeryPoint> {
-    let (nums, dens) = montgomery_fractions::<Zmm>(points);
+fn to_montgomery_with_features<P>(_: Ifma8, points: &[P], ext: Coordinates<P>) -> Vec<[u8; 32]> {
+    let (nums, dens) = montgomery_fractions::<Zmm, P>(points, ext);
     montgomery_us(nums, dens, points.len())
 }
 
-/// Lane j of group g: coordinate `c` of point 8g + j, or of the base point (Z = 1) past
+/// Lane j of group g: coordinate `c` of point 8g + j, or of the identity (Z = 1) past
 /// the end.
 #[inline(always)]
-fn lanes<L: Masked52>(chunk: &[Point], c: impl Fn(&Point) -> FieldElement) -> F52<L> {
-    F52::load(|j| c(chunk.get(j).unwrap_or(&Point::GENERATOR)))
+fn lanes<L: Masked52, P>(
+    chunk: &[P],
+    ext: Coordinates<P>,
+    c: impl Fn(&Extended<FieldElement>) -> FieldElement,
+) -> F52<L> {
+    F52::load(|j| c(chunk.get(j).map_or(&Extended::IDENTITY, ext)))
 }
 
 /// 1/z for every lane of every group, in place, by Montgomery's trick across the
@@ -83,18 +94,18 @@ pub(crate) fn invert_groups<L: Masked52>(zs: &mut [F52<L>]) {
 /// `Point::to_bytes` of every point: y = Y/Z in bytes, the low bit of x = X/Z in bit
 /// 255.
 #[inline(always)]
-pub(crate) fn encode_points<L: Masked52>(points: &[Point]) -> Vec<[u8; 32]> {
+pub(crate) fn encode_points<L: Masked52, P>(points: &[P], ext: Coordinates<P>) -> Vec<[u8; 32]> {
     // Loops, not iterator closures, around the lane code: closures do not inherit the
     // caller's target features, so the intrinsics would not inline into them.
     let mut zs: Vec<F52<L>> = Vec::with_capacity(points.len().div_ceil(8));
     for c in points.chunks(8) {
-        zs.push(lanes(c, |p| p.0.z));
+        zs.push(lanes(c, ext, |p| p.z));
     }
     invert_groups(&mut zs);
     let mut out = Vec::with_capacity(points.len());
     for (chunk, zinv) in points.chunks(8).zip(&zs) {
-        let x = lanes::<L>(chunk, |p| p.0.x).mul(zinv).to_bytes();
-        let y = lanes::<L>(chunk, |p| p.0.y).mul(zinv).to_bytes();
+        let x = lanes::<L, P>(chunk, ext, |p| p.x).mul(zinv).to_bytes();
+        let y = lanes::<L, P>(chunk, ext, |p| p.y).mul(zinv).to_bytes();
         for j in 0..chunk.len() {
             let mut b = y[j];
             b[31] |= (x[j][0] & 1) << 7;
@@ -106,25 +117,32 @@ pub(crate) fn encode_points<L: Masked52>(points: &[Point]) -> Vec<[u8; 32]> {
 
 /// Each group's (Z + Y, Z - Y), reduced.
 #[inline(always)]
-pub(crate) fn montgomery_fractions<L: Masked52>(points: &[Point]) -> (Vec<F52<L>>, Vec<F52<L>>) {
+pub(crate) fn montgomery_fractions<L: Masked52, P>(
+    points: &[P],
+    ext: Coordinates<P>,
+) -> (Vec<F52<L>>, Vec<F52<L>>) {
     let groups = points.len().div_ceil(8);
     let (mut nums, mut dens) = (Vec::with_capacity(groups), Vec::with_capacity(groups));
     for c in points.chunks(8) {
-        let (y, z) = (lanes::<L>(c, |p| p.0.y), lanes::<L>(c, |p| p.0.z));
+        let (y, z) = (
+            lanes::<L, P>(c, ext, |p| p.y),
+            lanes::<L, P>(c, ext, |p| p.z),
+        );
         nums.push(z.add(&y).carry());
         dens.push(z.sub(&y).carry());
     }
     (nums, dens)
 }
 
-/// u = num/den for the first `n` lanes of the groups (lane j of group g is element
-/// 8g + j), 0 where den is 0 (the identity's u, as in `Point::to_montgomery`).
+/// The bytes of u = num/den for the first `n` lanes of the groups (lane j of group g
+/// is element 8g + j), 0 where den is 0 (the identity's u, as in
+/// `Point::to_montgomery`).
 #[inline(always)]
 pub(crate) fn montgomery_us<L: Masked52>(
     nums: Vec<F52<L>>,
     mut dens: Vec<F52<L>>,
     n: usize,
-) -> Vec<MontgomeryPoint> {
+) -> Vec<[u8; 32]> {
     let one = F52::<L>::one();
     let zero = F52::<L>::zero();
     let mut zero_masks: Vec<L::Mask> = Vec::with_capacity(dens.len());
@@ -138,7 +156,7 @@ pub(crate) fn montgomery_us<L: Masked52>(
     for ((num, inv), m) in nums.iter().zip(&dens).zip(zero_masks) {
         let u = num.mul(inv).select(m, &zero).to_bytes();
         let take = (n - out.len()).min(8);
-        out.extend(u[..take].iter().map(|b| MontgomeryPoint(*b)));
+        out.extend_from_slice(&u[..take]);
     }
     out
 }

@@ -33,9 +33,8 @@ use super::encode::montgomery_us;
 use super::point::{Affine8, Point8};
 use super::select::Masked52;
 use super::{Ifma8, MASK52, Zmm};
-use crate::Scalar;
-use crate::montgomery::MontgomeryPoint;
 use crate::tables::{BASE_TABLE, BaseTable};
+use edwards25519_scalar::Scalar;
 
 /// `tables::BASE_TABLE` in radix 2^52: `[row][entry][y+x, y-x, 2d·x·y][limb]`,
 /// canonical limbs (reduced in `F52`'s table).
@@ -81,16 +80,17 @@ const fn table52(t: &BaseTable<FieldElement>) -> Table52 {
     out
 }
 
-/// `MontgomeryPoint::mul_base_clamped` of every scalar on this CPU's AVX-512 IFMA.
+/// `MontgomeryPoint::mul_base_clamped` of every scalar on this CPU's AVX-512 IFMA,
+/// as the bytes of u.
 #[inline]
-pub(crate) fn mul_base_clamped_x8(token: Ifma8, scalars: &[[u8; 32]]) -> Vec<MontgomeryPoint> {
+pub(crate) fn mul_base_clamped_x8(token: Ifma8, scalars: &[[u8; 32]]) -> Vec<[u8; 32]> {
     // SAFETY: `token` exists, so CPUID reported every feature the callee enables.
     unsafe { with_features(token, scalars) }
 }
 
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline(never)]
-fn with_features(_: Ifma8, scalars: &[[u8; 32]]) -> Vec<MontgomeryPoint> {
+fn with_features(_: Ifma8, scalars: &[[u8; 32]]) -> Vec<[u8; 32]> {
     mul_base_clamped_all::<Zmm>(scalars)
 }
 
@@ -100,10 +100,11 @@ fn select_row<L: Masked52>(row: &[[[u64; 5]; 3]; 8], abs: L) -> Affine8<L> {
     let mut q = Affine8::<L>::identity();
     for (m, entry) in row.iter().enumerate() {
         let hit = abs.eq_mask(L::splat(m as u64 + 1));
-        for i in 0..5 {
-            q.y_plus_x.0[i] = q.y_plus_x.0[i].blend_splat(hit, entry[0][i]);
-            q.y_minus_x.0[i] = q.y_minus_x.0[i].blend_splat(hit, entry[1][i]);
-            q.xy2d.0[i] = q.xy2d.0[i].blend_splat(hit, entry[2][i]);
+        let coordinates = [&mut q.y_plus_x, &mut q.y_minus_x, &mut q.xy2d];
+        for (c, limbs) in coordinates.into_iter().zip(entry) {
+            for (limb, &x) in c.0.iter_mut().zip(limbs) {
+                *limb = limb.blend_splat(hit, x);
+            }
         }
     }
     q
@@ -138,7 +139,7 @@ pub(crate) fn mul_base8<L: Masked52>(digits: &[[u64; 8]; 64]) -> Point8<L> {
 /// all-zero secret, whose results are dropped), then the batch's u-coordinates with
 /// one inversion.
 #[inline(always)]
-pub(crate) fn mul_base_clamped_all<L: Masked52>(scalars: &[[u8; 32]]) -> Vec<MontgomeryPoint> {
+pub(crate) fn mul_base_clamped_all<L: Masked52>(scalars: &[[u8; 32]]) -> Vec<[u8; 32]> {
     let groups = scalars.len().div_ceil(8);
     let mut nums = Vec::with_capacity(groups);
     let mut dens = Vec::with_capacity(groups);

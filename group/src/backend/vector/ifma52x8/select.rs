@@ -118,9 +118,8 @@ impl<L: Masked52> F52<L> {
         let mut l = [[0u64; 8]; 5];
         for j in 0..8 {
             let w = fe(j).to_fe64().limbs();
-            let x = limbs_from_words(w);
-            for i in 0..5 {
-                l[i][j] = x[i];
+            for (li, xi) in l.iter_mut().zip(limbs_from_words(w)) {
+                li[j] = xi;
             }
         }
         // Limb 4 is below 2^48 here, over the reduced bound: carry.
@@ -139,7 +138,7 @@ impl<L: Masked52> F52<L> {
 
     /// The canonical 32-byte encodings of the eight lanes of a reduced value.
     #[inline(always)]
-    pub(crate) fn to_bytes(&self) -> [[u8; 32]; 8] {
+    pub(crate) fn to_bytes(self) -> [[u8; 32]; 8] {
         let l = self.canonical().to_limb_arrays();
         core::array::from_fn(|j| {
             let w = words_from_limbs(core::array::from_fn(|i| l[i][j]));
