@@ -165,3 +165,34 @@ fn fixed_base_agrees_at_scale() {
     }
     assert_eq!(MontgomeryPoint::mul_base_clamped_batch(&ks), want);
 }
+
+/// Every length 0…17 and 64 (full and partial last groups), edge secrets first, for
+/// the fixed-base batch and both encodings, on the model and the hardware.
+#[test]
+fn lengths_0_to_17_and_64() {
+    let mut rng = SplitMix64(0x3c6e_f372_fe94_f82b);
+    let ext: fn(&Point) -> &crate::models::Extended<FieldElement> = |p| &p.0;
+    for n in (0..=17).chain([64]) {
+        let ks = secrets(n, &mut rng);
+        let want: Vec<[u8; 32]> = ks
+            .iter()
+            .map(|k| MontgomeryPoint::mul_base_clamped(*k).0)
+            .collect();
+        assert_eq!(
+            x8::fixed_base::mul_base_clamped_all::<Model8>(&ks),
+            want,
+            "n = {n}"
+        );
+        let ps = points(n, &mut rng);
+        let bytes: Vec<[u8; 32]> = ps.iter().map(Point::to_bytes).collect();
+        let us: Vec<[u8; 32]> = ps.iter().map(|p| p.to_montgomery().0).collect();
+        assert_eq!(encode_points::<Model8, _>(&ps, ext), bytes, "n = {n}");
+        let (nums, dens) = montgomery_fractions::<Model8, _>(&ps, ext);
+        assert_eq!(montgomery_us(nums, dens, n), us, "n = {n}");
+        if let Some(token) = detect() {
+            assert_eq!(x8::fixed_base::mul_base_clamped_x8(token, &ks), want);
+            assert_eq!(x8::encode::to_bytes_x8(token, &ps, ext), bytes);
+            assert_eq!(x8::encode::to_montgomery_x8(token, &ps, ext), us);
+        }
+    }
+}
