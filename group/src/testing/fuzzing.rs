@@ -105,6 +105,14 @@ impl Backend {
         self.run(MulBase(&scalar.as_radix_16()))
     }
 
+    /// X25519(`scalar`, 9), the u-coordinate of \[clamped `scalar`\]B, on this backend
+    /// ([`crate::montgomery::MontgomeryPoint::mul_base_clamped`]'s path).
+    pub fn mul_base_clamped(self, scalar: [u8; 32]) -> Option<[u8; 32]> {
+        let c = crate::montgomery::clamp(scalar);
+        let digits = edwards25519_scalar::signed_radix_16(&c);
+        Some(self.run(MulBase(&digits))?.to_montgomery_bytes())
+    }
+
     /// `a`·`point` + `b`·B with the NAF widths
     /// [`Point::vartime_double_scalar_mul_basepoint`] uses.
     pub fn vartime_double_scalar_mul_basepoint(

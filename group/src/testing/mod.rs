@@ -6,6 +6,8 @@
 //! - `eight_lanes_agree` (unit tests): the eight-lane radix-2^52 engine (field, batch
 //!   decoding and encodings, fixed-base batch, X25519 batch) against the serial code,
 //!   with a case count from `EDWARDS25519_BACKEND_CASES`.
+//! - `x25519_base` (unit tests): X25519Base on every backend, forced one by one,
+//!   against the portable ladder.
 //! - `fuzzing` (feature `fuzzing`): the fuzz targets' hook, public as
 //!   `edwards25519_group::backend::fuzzing`.
 
@@ -16,3 +18,5 @@ mod eight_lanes_agree;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
+#[cfg(all(test, feature = "alloc"))]
+mod x25519_base;

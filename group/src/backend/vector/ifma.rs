@@ -95,6 +95,11 @@ pub(crate) trait Lanes:
     fn permute<const ORDER: i32>(self) -> Self;
     /// 32-bit element i from b where bit i of `BLEND` is set (`vpblendd`).
     fn blend<const BLEND: i32>(self, b: Self) -> Self;
+    /// All ones in the lanes where self equals b, zero elsewhere (`vpcmpeqq`).
+    fn eq(self, b: Self) -> Self;
+    /// Each bit from b where that bit of `mask` is set, else from self (`vpternlogq`
+    /// 0xca); with a mask from [`Lanes::eq`], b in its lanes.
+    fn select(self, b: Self, mask: Self) -> Self;
 }
 
 /// A 256-bit register. Its operations run only inside [`run_with_features`]: a `Ymm`
@@ -182,6 +187,16 @@ impl Lanes for Ymm {
     fn blend<const BLEND: i32>(self, b: Self) -> Self {
         // SAFETY: see `Ymm`: only reached after the CPUID check (AVX2).
         Ymm(unsafe { _mm256_blend_epi32::<BLEND>(self.0, b.0) })
+    }
+    #[inline(always)]
+    fn eq(self, b: Self) -> Self {
+        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX2).
+        Ymm(unsafe { _mm256_cmpeq_epi64(self.0, b.0) })
+    }
+    #[inline(always)]
+    fn select(self, b: Self, mask: Self) -> Self {
+        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX-512 F, VL).
+        Ymm(unsafe { _mm256_ternarylogic_epi64::<0xca>(mask.0, b.0, self.0) })
     }
 }
 
@@ -402,6 +417,21 @@ impl<L: Lanes> VectorField for F4<L> {
         for (a, b) in self.0.iter_mut().zip(b.0.iter()) {
             *a = a.xor(mask.and(a.xor(*b)));
         }
+    }
+
+    /// One compare per entry and one blend per register: the mask is a lane compare of
+    /// `index`, broadcast once, with the entry's number.
+    #[inline(always)]
+    fn lookup8(default: &Self, entries: [&Self; 8], index: u8) -> Self {
+        let index = L::splat(u64::from(index));
+        let mut out = default.0;
+        for (j, entry) in (1u64..).zip(entries) {
+            let mask = index.eq(L::splat(j));
+            for (o, e) in out.iter_mut().zip(entry.0.iter()) {
+                *o = o.select(*e, mask);
+            }
+        }
+        F4(out)
     }
 
     /// Carries every limb into the next (the top one into limb 0 times 19, as

@@ -59,6 +59,19 @@ pub(crate) trait VectorField: Copy + Send + Sync + core::fmt::Debug + 'static {
     fn zero_lanes<const BLEND: i32>(&self) -> Self;
     /// self = b in every lane when `choice` is set, in constant time.
     fn assign_if(&mut self, b: &Self, choice: Choice);
+    /// `entries[index - 1]` for `index` in 1…8, `default` for 0 (the table scan of a
+    /// signed-digit lookup). Constant time: every entry is read, and kept or not by a
+    /// mask computed from `index` without a branch or an address depending on it.
+    /// This default keeps each by [`VectorField::assign_if`]; the fields override it
+    /// with a vector compare and one blend per register.
+    #[inline(always)]
+    fn lookup8(default: &Self, entries: [&Self; 8], index: u8) -> Self {
+        let mut out = *default;
+        for (j, entry) in (1u8..).zip(entries) {
+            out.assign_if(entry, subtle::ConstantTimeEq::ct_eq(&index, &j));
+        }
+        out
+    }
     /// Takes wide values (or a wide value plus [`VectorField::neg_wide`] of one);
     /// gives reduced ones.
     fn carry(&self) -> Self;

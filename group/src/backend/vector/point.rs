@@ -25,7 +25,7 @@
 use core::marker::PhantomData;
 
 use edwards25519_field::FieldElement;
-use subtle::{Choice, ConstantTimeEq};
+use subtle::Choice;
 
 use super::{Cached4, TWO, VectorField, lanes, order};
 use crate::backend::PointBackend;
@@ -189,18 +189,21 @@ impl<F: VectorField> Cached4<F> {
     /// `digit`·P from `table[j] = (j + 1)·P`, digit in [-8, 8], in constant time.
     ///
     /// Why it is constant time: |digit| and its sign come from arithmetic (no branch);
-    /// all 8 entries are read, and each is kept or not through a `subtle` comparison;
-    /// the negation is computed always and kept or not the same way.
+    /// all 8 entries are read, and each is kept or not by a lane mask
+    /// ([`VectorField::lookup8`]); the negation is computed always and kept or not
+    /// through a `subtle` choice.
     #[inline(always)]
     fn select(table: &[Cached4<F>; 8], digit: i8) -> Cached4<F> {
         debug_assert!((-8..=8).contains(&digit));
         let sign = digit >> 7;
         let abs = ((digit ^ sign) - sign) as u8;
         let negative = Choice::from((sign & 1) as u8);
-        let mut out = Cached4(F::tables().identity_cached);
-        for (j, entry) in (1u8..).zip(table.iter()) {
-            out.0.assign_if(&entry.0, abs.ct_eq(&j));
-        }
+        let [t0, t1, t2, t3, t4, t5, t6, t7] = table;
+        let mut out = Cached4(F::lookup8(
+            &F::tables().identity_cached,
+            [&t0.0, &t1.0, &t2.0, &t3.0, &t4.0, &t5.0, &t6.0, &t7.0],
+            abs,
+        ));
         let neg = out.neg();
         out.0.assign_if(&neg.0, negative);
         out

@@ -101,6 +101,17 @@ impl Lanes for Model {
             (lo & 0xffff_ffff) | (hi & !0xffff_ffff)
         }))
     }
+    fn eq(self, b: Self) -> Self {
+        Model(core::array::from_fn(|k| {
+            if self.0[k] == b.0[k] { u64::MAX } else { 0 }
+        }))
+    }
+    fn select(self, b: Self, mask: Self) -> Self {
+        // Bitwise, as `vpternlogq` with 0xca computes it.
+        Model(core::array::from_fn(|k| {
+            (self.0[k] & !mask.0[k]) | (b.0[k] & mask.0[k])
+        }))
+    }
 }
 
 lane_tables!(Model, Model::from_array_const);

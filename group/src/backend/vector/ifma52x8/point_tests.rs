@@ -37,7 +37,7 @@ fn test_points(rng: &mut SplitMix64, n: usize) -> Vec<Point> {
             0 => p + t4,
             1 => p + t2,
             // -p + p + p = p, with Z far from 1.
-            2 => &p * &minus_1 + p + p,
+            2 => p * minus_1 + p + p,
             _ => p,
         });
     }
