@@ -121,7 +121,7 @@ fn field_ops_agree_at_scale() {
             // SAFETY: as above.
             assert_eq!(unsafe { is_zero_zmm(a) }, zeros, "is_zero hardware");
         }
-        for j in 0..8 {
+        for (j, &mj) in m.iter().enumerate() {
             let (x, y) = (field(lane(&a, j)), field(lane(&b, j)));
             let got = |k: usize| field(lane(&model[k], j)).to_bytes();
             assert_eq!(got(0), (x + y).to_bytes(), "add");
@@ -131,9 +131,9 @@ fn field_ops_agree_at_scale() {
             assert_eq!(got(4), (x + a24 * y).to_bytes(), "add_mul_a24");
             // Canonical: the limbs are exactly the canonical encoding's.
             assert_eq!(lane(&model[5], j), limbs_from_bytes(&x.to_bytes()));
-            let sel = if m[j] == 1 { lane(&b, j) } else { lane(&a, j) };
+            let sel = if mj == 1 { lane(&b, j) } else { lane(&a, j) };
             assert_eq!(lane(&model[6], j), sel, "select");
-            let splat: [u64; 5] = if m[j] == 1 {
+            let splat: [u64; 5] = if mj == 1 {
                 core::array::from_fn(|i| 0x1234_5678 + i as u64)
             } else {
                 lane(&b, j)
