@@ -11,7 +11,9 @@
 //!
 //! The operations: `mul_base` and `&P * &s` on a secret scalar, `FixedBaseTable::mul`,
 //! ristretto255 multiplication, X25519 (`montgomery::x25519`, whichever ladder the
-//! backend runs, and `mul_base_clamped`), Ed25519 signing and hedged signing (the key
+//! backend runs, and `mul_base_clamped`), the batches of eight on the eight-lane field
+//! where the CPU has AVX-512 IFMA (`x25519_batch`, `mul_base_clamped_batch`,
+//! `to_bytes_batch`, `to_montgomery_batch`), Ed25519 signing and hedged signing (the key
 //! is the secret), and hash-to-curve of a secret input. Each times the backend this
 //! build selects (printed); CI runs this file with the default selection and with each
 //! backend forced, so every backend the CPU has is timed. The slower operations take a
@@ -312,6 +314,65 @@ fn x25519_batch_is_constant_time() {
         Point::IDENTITY
     };
     assert_constant_time_on("x25519_batch", &op, &fixed_scalar(), &random_scalar, 4, 4);
+}
+
+/// `mul_base_clamped_batch` of eight (the eight-lane fixed base where the CPU has
+/// AVX-512 IFMA: per-lane table scans by mask, then the batch's u by one inversion):
+/// eight distinct secrets derived from the fixed or random scalar. Half the samples.
+#[test]
+fn mul_base_clamped_batch_is_constant_time() {
+    use edwards25519::montgomery::MontgomeryPoint;
+    let op = |s: &Scalar| {
+        let mut keys = [s.to_bytes(); 8];
+        for (i, k) in keys.iter_mut().enumerate() {
+            k[0] ^= i as u8;
+        }
+        black_box(MontgomeryPoint::mul_base_clamped_batch(black_box(&keys)));
+        Point::IDENTITY
+    };
+    assert_constant_time_on(
+        "mul_base_clamped_batch",
+        &op,
+        &fixed_scalar(),
+        &random_scalar,
+        2,
+        11,
+    );
+}
+
+/// `to_bytes_batch` and `to_montgomery_batch` of eight secret points (the eight-lane
+/// encodings where the CPU has AVX-512 IFMA): eight fixed points against eight drawn
+/// from a pool of random points (computed once: the inputs stay cheap to make).
+#[test]
+fn batch_encodings_are_constant_time() {
+    let mut rng = SplitMix64(0x5eed_ba7c);
+    let pool: Vec<Point> = (0..256)
+        .map(|_| Point::mul_base(&random_scalar(&mut rng)))
+        .collect();
+    let fixed: Vec<Point> = (1..=8u8)
+        .map(|i| Point::mul_base(&(fixed_scalar() * Scalar::from(i))))
+        .collect();
+    let random = move |rng: &mut SplitMix64| -> Vec<Point> {
+        (0..8)
+            .map(|_| pool[(rng.next_u64() % 256) as usize])
+            .collect()
+    };
+    assert_constant_time_on(
+        "to_bytes_batch",
+        &|ps: &Vec<Point>| Point::to_bytes_batch(black_box(ps)),
+        &fixed,
+        &random,
+        1,
+        12,
+    );
+    assert_constant_time_on(
+        "to_montgomery_batch",
+        &|ps: &Vec<Point>| Point::to_montgomery_batch(black_box(ps)),
+        &fixed,
+        &random,
+        1,
+        13,
+    );
 }
 
 /// The harness must flag a leak: a·A by the variable-time double-base multiplication

@@ -48,6 +48,8 @@ mod serde_impl;
 mod tests;
 
 // Batches (feature `alloc`): eight ladders per zmm register with AVX-512 IFMA.
+#[cfg(all(test, feature = "alloc"))]
+pub(crate) use batch::in_groups_of_eight;
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use batch::{LengthMismatch, x25519_batch};

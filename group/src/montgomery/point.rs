@@ -280,6 +280,10 @@ impl Point {
     /// map to u = 0, as in the single conversion. Constant time; an empty slice gives
     /// an empty vector.
     ///
+    /// With AVX-512 IFMA, eight points are processed at once, one per lane of a zmm
+    /// register (0.66-0.67 of the time of the serial code for 64 points, same run,
+    /// AMD EPYC Zen 4, LTO: `scripts/before_after.sh`, row `BatchToMontgomery/64`).
+    ///
     /// ```
     /// use edwards25519_group::Point;
     ///
@@ -288,6 +292,12 @@ impl Point {
     /// assert!(us.iter().zip(&points).all(|(u, p)| *u == p.to_montgomery()));
     /// ```
     pub fn to_montgomery_batch(points: &[Point]) -> alloc::vec::Vec<MontgomeryPoint> {
+        #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
+        if let Some(token) = crate::backend::vector::ifma52x8::detect() {
+            let us =
+                crate::backend::vector::ifma52x8::encode::to_montgomery_x8(token, points, |p| &p.0);
+            return us.into_iter().map(MontgomeryPoint).collect();
+        }
         crate::backend::serial::field_dispatch!(F => montgomery_batch::<F>(points))
     }
 }

@@ -215,6 +215,10 @@ impl Point {
     /// instead of one per point (about 3 multiplications per point more), so encoding n
     /// points costs about a tenth of n separate encodings for large n. Constant time.
     ///
+    /// With AVX-512 IFMA, eight points are processed at once, one per lane of a zmm
+    /// register (0.67-0.69 of the time of the serial code for 64 points, same run,
+    /// AMD EPYC Zen 4, LTO: `scripts/before_after.sh`, row `EncodingBatch/64`).
+    ///
     /// ```
     /// use edwards25519_group::{Point, Scalar};
     ///
@@ -223,6 +227,10 @@ impl Point {
     /// assert!(batch.iter().zip(&points).all(|(b, p)| *b == p.to_bytes()));
     /// ```
     pub fn to_bytes_batch(points: &[Point]) -> alloc::vec::Vec<[u8; 32]> {
+        #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
+        if let Some(token) = crate::backend::vector::ifma52x8::detect() {
+            return crate::backend::vector::ifma52x8::encode::to_bytes_x8(token, points, |p| &p.0);
+        }
         crate::backend::serial::field_dispatch!(F => encode_batch::<F>(points))
     }
 }

@@ -6,7 +6,7 @@
 
 pub(crate) mod affine;
 #[cfg(feature = "alloc")]
-mod batch;
+pub(crate) mod batch;
 #[cfg(feature = "group")]
 pub(crate) mod curve_impl;
 pub(crate) mod encoding;

@@ -3,6 +3,9 @@
 //!
 //! - `backends_agree` (unit tests): every vector backend against the serial one, bit
 //!   for bit.
+//! - `eight_lanes_agree` (unit tests): the eight-lane radix-2^52 engine (field, batch
+//!   decoding and encodings, fixed-base batch, X25519 batch) against the serial code,
+//!   with a case count from `EDWARDS25519_BACKEND_CASES`.
 //! - `x25519_base` (unit tests): X25519Base on every backend, forced one by one,
 //!   against the portable ladder.
 //! - `fuzzing` (feature `fuzzing`): the fuzz targets' hook, public as
@@ -10,6 +13,8 @@
 
 #[cfg(all(test, feature = "alloc", edwards25519_vector))]
 mod backends_agree;
+#[cfg(all(test, feature = "alloc", edwards25519_vector))]
+mod eight_lanes_agree;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;

@@ -68,6 +68,10 @@ const NAMES: &[&str] = &[
     "VarTimeMultiScalarMult/64",
     "VarTimeMultiScalarMult/256",
     "VarTimeMultiScalarMult/1024",
+    // Batches of 64 (one call, all 64)
+    "EncodingBatch/64",
+    "BatchToMontgomery/64",
+    "X25519BaseBatch/64",
     // Ed25519
     "KeyGeneration",
     "KeyDecoding",
@@ -373,6 +377,31 @@ macro_rules! suite {
                                     Point::vartime_multiscalar_mul(black_box(&sn), black_box(&pn))
                                 },
                                 pt,
+                            )
+                        }
+                        "EncodingBatch" => {
+                            let pn = points(n, 12);
+                            calls(
+                                move || Point::to_bytes_batch(black_box(&pn)),
+                                |v| v.concat(),
+                            )
+                        }
+                        "BatchToMontgomery" => {
+                            let pn = points(n, 13);
+                            calls(
+                                move || Point::to_montgomery_batch(black_box(&pn)),
+                                |v| v.iter().flat_map(|m| m.0).collect(),
+                            )
+                        }
+                        "X25519BaseBatch" => {
+                            let ks: Vec<[u8; 32]> = (0..n).map(|i| bytes32(14 + i as u64)).collect();
+                            calls(
+                                move || {
+                                    $lib::montgomery::MontgomeryPoint::mul_base_clamped_batch(
+                                        black_box(&ks),
+                                    )
+                                },
+                                |v| v.iter().flat_map(|m| m.0).collect(),
                             )
                         }
                         "VerifyBatch" => {

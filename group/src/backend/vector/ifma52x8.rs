@@ -620,11 +620,19 @@ fn wipe(words: &mut [[u64; 8]; 4]) {
 
 pub(crate) mod decode;
 #[cfg(feature = "alloc")]
+pub(crate) mod encode;
+#[cfg(feature = "alloc")]
+pub(crate) mod fixed_base;
+#[cfg(feature = "alloc")]
 pub(crate) mod pippenger;
 pub(crate) mod point;
+pub(crate) mod select;
 
 #[cfg(test)]
 pub(crate) mod model;
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(all(test, feature = "alloc"))]
+mod agree_field;
