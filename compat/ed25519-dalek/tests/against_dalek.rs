@@ -134,3 +134,92 @@ fn curve_types_agree() {
         }
     }
 }
+
+/// A 64-byte hash other than SHA-512 (SHA-512 with a tag absorbed first), to check
+/// that `hazmat`'s digest parameter reaches every hash, as in ed25519-dalek.
+#[cfg(feature = "hazmat")]
+mod tagged {
+    use curve25519_dalek::digest::{
+        FixedOutput, HashMarker, Output, OutputSizeUser, Update, consts::U64,
+    };
+
+    #[derive(Clone)]
+    pub struct Tagged(sha2::Sha512);
+
+    impl Default for Tagged {
+        fn default() -> Self {
+            let mut h = sha2::Sha512::default();
+            Update::update(&mut h, b"tagged hash for the hazmat test");
+            Tagged(h)
+        }
+    }
+    impl HashMarker for Tagged {}
+    impl OutputSizeUser for Tagged {
+        type OutputSize = U64;
+    }
+    impl Update for Tagged {
+        fn update(&mut self, data: &[u8]) {
+            Update::update(&mut self.0, data);
+        }
+    }
+    impl FixedOutput for Tagged {
+        fn finalize_into(self, out: &mut Output<Self>) {
+            FixedOutput::finalize_into(self.0, out);
+        }
+    }
+}
+
+#[cfg(feature = "hazmat")]
+#[test]
+fn hazmat_agrees() {
+    use ed25519_dalek::hazmat as ours;
+    use real::hazmat as theirs;
+    use sha2::{Digest, Sha512};
+    use tagged::Tagged;
+    for i in 0..8u8 {
+        let bytes = [i.wrapping_mul(71) ^ 0x3c; 64];
+        let (eo, et) = (
+            ours::ExpandedSecretKey::from_bytes(&bytes),
+            theirs::ExpandedSecretKey::from_bytes(&bytes),
+        );
+        assert_eq!(eo.scalar.to_bytes(), et.scalar.to_bytes());
+        assert_eq!(eo.hash_prefix, et.hash_prefix);
+        let seed = [i; 32];
+        let (so, st) = (
+            ours::ExpandedSecretKey::from(&seed),
+            theirs::ExpandedSecretKey::from(&seed),
+        );
+        assert_eq!(so.scalar.to_bytes(), st.scalar.to_bytes());
+        let (vo, vt) = (
+            ed25519_dalek::VerifyingKey::from(&eo),
+            real::VerifyingKey::from(&et),
+        );
+        assert_eq!(vo.to_bytes(), vt.to_bytes());
+        let msg = [i ^ 0x55; 33];
+        let a = ours::raw_sign::<Tagged>(&eo, &msg, &vo);
+        let b = theirs::raw_sign::<Tagged>(&et, &msg, &vt);
+        assert_eq!(a.to_bytes(), b.to_bytes());
+        assert_ne!(a, ours::raw_sign::<Sha512>(&eo, &msg, &vo));
+        assert!(ours::raw_verify::<Tagged>(&vo, &msg, &a).is_ok());
+        assert!(ours::raw_verify::<Sha512>(&vo, &msg, &a).is_err());
+        assert!(theirs::raw_verify::<Tagged>(&vt, &msg, &a).is_ok());
+        let up = |h: &mut Tagged| {
+            Digest::update(h, &msg[..10]);
+            Digest::update(h, &msg[10..]);
+            Ok(())
+        };
+        assert_eq!(ours::raw_sign_byupdate(&eo, up, &vo).expect("sign"), a);
+        let ph = || Sha512::new_with_prefix(msg);
+        let pa = ours::raw_sign_prehashed::<Tagged, _>(&eo, ph(), &vo, Some(b"c"))
+            .expect("short context");
+        let pb = theirs::raw_sign_prehashed::<Tagged, _>(&et, ph(), &vt, Some(b"c"))
+            .expect("short context");
+        assert_eq!(pa.to_bytes(), pb.to_bytes());
+        assert!(ours::raw_verify_prehashed::<Tagged, _>(&vo, ph(), Some(b"c"), &pa).is_ok());
+        assert!(ours::raw_verify_prehashed::<Tagged, _>(&vo, ph(), None, &pa).is_err());
+        // A context over 255 bytes and a slice of the wrong length: typed errors.
+        assert!(ours::raw_sign_prehashed::<Sha512, _>(&eo, ph(), &vo, Some(&[0; 256])).is_err());
+        assert!(ours::ExpandedSecretKey::from_slice(&bytes[..63]).is_err());
+        assert!(ours::ExpandedSecretKey::try_from(&bytes[..]).is_ok_and(|k| k == eo));
+    }
+}
