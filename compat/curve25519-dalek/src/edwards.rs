@@ -12,6 +12,12 @@ use core::fmt;
 use edwards25519_group::Point;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
+#[cfg(feature = "precomputed-tables")]
+pub use crate::tables::{
+    EdwardsBasepointTable, EdwardsBasepointTableRadix16, EdwardsBasepointTableRadix32,
+    EdwardsBasepointTableRadix64, EdwardsBasepointTableRadix128, EdwardsBasepointTableRadix256,
+};
+
 /// The encoding of an Edwards point: y with the sign of x in the top bit.
 ///
 /// ```

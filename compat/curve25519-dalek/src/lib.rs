@@ -17,6 +17,9 @@ pub mod ristretto;
 pub mod scalar;
 pub mod traits;
 
+#[cfg(feature = "precomputed-tables")]
+mod tables;
+
 #[cfg(feature = "digest")]
 pub use digest;
 #[cfg(feature = "rand_core")]

@@ -11,6 +11,9 @@ use core::fmt;
 use edwards25519_group::ristretto::RistrettoPoint as Native;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
+#[cfg(feature = "precomputed-tables")]
+pub use crate::tables::RistrettoBasepointTable;
+
 /// The encoding of a ristretto255 element.
 ///
 /// ```

@@ -223,3 +223,85 @@ fn hazmat_agrees() {
         assert!(ours::ExpandedSecretKey::try_from(&bytes[..]).is_ok_and(|k| k == eo));
     }
 }
+
+#[test]
+fn tables_and_montgomery_scalar_mul_agree() {
+    use curve25519_dalek::edwards::{EdwardsBasepointTable, EdwardsBasepointTableRadix256};
+    use curve25519_dalek::ristretto::RistrettoBasepointTable;
+    use curve25519_dalek::traits::BasepointTable;
+    use curve25519_dalek::{EdwardsPoint, MontgomeryPoint, RistrettoPoint, Scalar, constants};
+    use rc::traits::BasepointTable as _;
+    use real_curve25519_dalek as rc;
+    // A point of order 4 (y = 0), so some points below carry torsion.
+    let t4 = curve25519_dalek::edwards::CompressedEdwardsY([0; 32])
+        .decompress()
+        .expect("a point");
+    let rt4 = rc::edwards::CompressedEdwardsY([0; 32])
+        .decompress()
+        .expect("a point");
+    for i in 0..8u8 {
+        let bytes = [i.wrapping_mul(97) ^ 0x1d; 32];
+        let (s, rs) = (
+            Scalar::from_bytes_mod_order(bytes),
+            rc::Scalar::from_bytes_mod_order(bytes),
+        );
+        let k = Scalar::from(u64::from(i) + 2);
+        let rk = rc::Scalar::from(u64::from(i) + 2);
+        let p = EdwardsPoint::mul_base(&k)
+            + if i % 2 == 1 {
+                t4
+            } else {
+                EdwardsPoint::mul_base(&Scalar::ZERO)
+            };
+        let rp = rc::EdwardsPoint::mul_base(&rk)
+            + if i % 2 == 1 {
+                rt4
+            } else {
+                rc::EdwardsPoint::mul_base(&rc::Scalar::ZERO)
+            };
+        assert_eq!(p.compress().0, rp.compress().0);
+        let t = EdwardsBasepointTable::create(&p);
+        let rt = rc::edwards::EdwardsBasepointTable::create(&rp);
+        assert_eq!((&s * &t).compress().0, (&rs * &rt).compress().0);
+        assert_eq!(
+            t.mul_base_clamped(bytes).compress().0,
+            rt.mul_base_clamped(bytes).compress().0
+        );
+        let t256 = EdwardsBasepointTableRadix256::from(&t);
+        assert_eq!(t256.basepoint(), p);
+        assert_eq!(
+            (&s * constants::ED25519_BASEPOINT_TABLE).compress().0,
+            (&rs * rc::constants::ED25519_BASEPOINT_TABLE).compress().0
+        );
+        assert_eq!(
+            constants::ED25519_BASEPOINT_TABLE
+                .mul_base_clamped(bytes)
+                .compress()
+                .0,
+            rc::constants::ED25519_BASEPOINT_TABLE
+                .mul_base_clamped(bytes)
+                .compress()
+                .0
+        );
+        let r = RistrettoPoint::mul_base(&k);
+        let rr = rc::RistrettoPoint::mul_base(&rk);
+        let rt = RistrettoBasepointTable::create(&r);
+        let rrt = rc::ristretto::RistrettoBasepointTable::create(&rr);
+        assert_eq!((&s * &rt).compress().0, (&rs * &rrt).compress().0);
+        assert_eq!(
+            (&s * constants::RISTRETTO_BASEPOINT_TABLE).compress().0,
+            (&rs * rc::constants::RISTRETTO_BASEPOINT_TABLE)
+                .compress()
+                .0
+        );
+        // MontgomeryPoint * Scalar, unclamped, on arbitrary bytes (curve or twist).
+        let u = [i.wrapping_mul(13) ^ 0xe7; 32];
+        let (m, rm) = (MontgomeryPoint(u), rc::MontgomeryPoint(u));
+        assert_eq!((m * s).0, (rm * rs).0);
+        assert_eq!((s * m).0, (rs * rm).0);
+        assert_eq!(
+            MontgomeryPoint::mul_base(&s).0,
+            rc::MontgomeryPoint::mul_base(&rs).0
+        );
+    }
+}

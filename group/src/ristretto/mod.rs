@@ -41,6 +41,11 @@ mod group_impl;
 mod ops;
 #[cfg(feature = "serde")]
 mod serde_impl;
+#[cfg(feature = "alloc")]
+mod table;
+
+#[cfg(feature = "alloc")]
+pub use table::RistrettoFixedBaseTable;
 
 use core::fmt;
 
