@@ -177,10 +177,28 @@ impl EdwardsPoint {
         ))
     }
 
-    /// A random point of the prime-order subgroup: `[s]B` for a random scalar s.
+    /// A random point, as curve25519-dalek draws it: 32 random bytes until they decode
+    /// to a point other than the identity (so the point may have a small-order
+    /// component).
+    ///
+    /// ```
+    /// use curve25519_dalek::edwards::EdwardsPoint;
+    /// use curve25519_dalek::traits::IsIdentity;
+    ///
+    /// let p = EdwardsPoint::random(&mut rand::rng());
+    /// assert!(!p.is_identity());
+    /// ```
     #[cfg(feature = "rand_core")]
-    pub fn random<R: rand_core::CryptoRng + ?Sized>(rng: &mut R) -> EdwardsPoint {
-        EdwardsPoint::mul_base(&Scalar::random(rng))
+    pub fn random<R: rand_core::Rng + ?Sized>(rng: &mut R) -> EdwardsPoint {
+        let mut repr = CompressedEdwardsY([0u8; 32]);
+        loop {
+            rng.fill_bytes(&mut repr.0);
+            if let Some(p) = repr.decompress() {
+                if !crate::traits::IsIdentity::is_identity(&p) {
+                    return p;
+                }
+            }
+        }
     }
 }
 
