@@ -12,6 +12,8 @@ use core::fmt;
 use edwards25519_group::Point;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
+#[cfg(feature = "group")]
+pub use crate::group_impls::SubgroupPoint;
 #[cfg(feature = "precomputed-tables")]
 pub use crate::tables::{
     EdwardsBasepointTable, EdwardsBasepointTableRadix16, EdwardsBasepointTableRadix32,

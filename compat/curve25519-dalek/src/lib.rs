@@ -6,6 +6,8 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+#[cfg(feature = "group")]
+mod group_impls;
 mod macros;
 #[cfg(feature = "serde")]
 mod serde_bytes;

@@ -74,13 +74,18 @@ impl ConditionallySelectable for MontgomeryPoint {
     }
 }
 
+/// `[s]P` for the scalar mod l, unclamped: the native `MontgomeryPoint * Scalar`.
+fn scalar_mul(p: &MontgomeryPoint, s: &Scalar) -> MontgomeryPoint {
+    MontgomeryPoint((&Native(p.0) * s.native()).0)
+}
+
 binop!(
     Mul,
     mul,
     MontgomeryPoint,
     Scalar,
     MontgomeryPoint,
-    |a, b| { MontgomeryPoint((&Native(a.0) * b.native()).0) }
+    |a, b| scalar_mul(a, b)
 );
 binop!(
     Mul,
@@ -88,7 +93,7 @@ binop!(
     Scalar,
     MontgomeryPoint,
     MontgomeryPoint,
-    |a, b| { MontgomeryPoint((&Native(b.0) * a.native()).0) }
+    |a, b| scalar_mul(b, a)
 );
 assignop!(MulAssign, mul_assign, MontgomeryPoint, Scalar, *);
 

@@ -228,7 +228,6 @@ fn hazmat_agrees() {
 fn tables_and_montgomery_scalar_mul_agree() {
     use curve25519_dalek::edwards::{EdwardsBasepointTable, EdwardsBasepointTableRadix256};
     use curve25519_dalek::ristretto::RistrettoBasepointTable;
-    use curve25519_dalek::traits::BasepointTable;
     use curve25519_dalek::{EdwardsPoint, MontgomeryPoint, RistrettoPoint, Scalar, constants};
     use rc::traits::BasepointTable as _;
     use real_curve25519_dalek as rc;
@@ -302,6 +301,119 @@ fn tables_and_montgomery_scalar_mul_agree() {
         assert_eq!(
             MontgomeryPoint::mul_base(&s).0,
             rc::MontgomeryPoint::mul_base(&rs).0
+        );
+    }
+}
+
+/// The `group` feature: the same `ff` constants and square roots, the same decodings,
+/// subgroup checks and random points from the same generator bytes.
+#[test]
+fn group_traits_agree() {
+    use curve25519_dalek::edwards::SubgroupPoint;
+    use curve25519_dalek::{EdwardsPoint, RistrettoPoint, Scalar};
+    use group::cofactor::CofactorGroup;
+    use group::ff::{Field, PrimeField};
+    use group::{Group, GroupEncoding};
+    use real_curve25519_dalek as rc;
+    let consts = |s: Scalar| s.to_repr();
+    assert_eq!(consts(Scalar::TWO_INV), rc::Scalar::TWO_INV.to_repr());
+    assert_eq!(
+        consts(Scalar::MULTIPLICATIVE_GENERATOR),
+        rc::Scalar::MULTIPLICATIVE_GENERATOR.to_repr()
+    );
+    assert_eq!(
+        consts(Scalar::ROOT_OF_UNITY),
+        rc::Scalar::ROOT_OF_UNITY.to_repr()
+    );
+    assert_eq!(
+        consts(Scalar::ROOT_OF_UNITY_INV),
+        rc::Scalar::ROOT_OF_UNITY_INV.to_repr()
+    );
+    assert_eq!(consts(Scalar::DELTA), rc::Scalar::DELTA.to_repr());
+    assert_eq!(
+        (Scalar::S, Scalar::NUM_BITS, Scalar::CAPACITY),
+        (rc::Scalar::S, rc::Scalar::NUM_BITS, rc::Scalar::CAPACITY)
+    );
+    assert_eq!(Scalar::MODULUS, rc::Scalar::MODULUS);
+    for i in 0..32u8 {
+        let bytes = [i.wrapping_mul(37) ^ 0x5b; 32];
+        let s = Scalar::from_bytes_mod_order(bytes);
+        let rs = rc::Scalar::from_bytes_mod_order(bytes);
+        // Square roots: the same existence; each root squares back.
+        let (r, rr) = (s.sqrt(), rs.sqrt());
+        assert_eq!(bool::from(r.is_some()), bool::from(rr.is_some()));
+        if let Some(r) = r.into_option() {
+            assert_eq!(r.square(), s);
+        }
+        assert_eq!(
+            Field::invert(&s).map(|x| x.to_repr()).unwrap_or([0; 32]),
+            Field::invert(&rs).map(|x| x.to_repr()).unwrap_or([0; 32])
+        );
+        assert_eq!(bool::from(s.is_odd()), bool::from(rs.is_odd()));
+        // Decoding arbitrary bytes as points (Edwards: every encoding; subgroup;
+        // ristretto: canonical only).
+        let mut enc = [i.wrapping_mul(91) ^ 0xa4; 32];
+        enc[0] = i;
+        let (p, rp) = (
+            <EdwardsPoint as GroupEncoding>::from_bytes(&enc),
+            <rc::EdwardsPoint as GroupEncoding>::from_bytes(&enc),
+        );
+        assert_eq!(
+            bool::from(p.is_some()),
+            bool::from(rp.is_some()),
+            "case {i}"
+        );
+        if let (Some(p), Some(rp)) = (p.into_option(), rp.into_option()) {
+            assert_eq!(p.to_bytes(), rp.to_bytes());
+            assert_eq!(
+                bool::from(p.is_torsion_free()),
+                bool::from(rp.is_torsion_free())
+            );
+            assert_eq!(
+                p.clear_cofactor().to_bytes(),
+                rp.clear_cofactor().to_bytes()
+            );
+            assert_eq!(
+                <SubgroupPoint as GroupEncoding>::from_bytes(&enc)
+                    .is_some()
+                    .unwrap_u8(),
+                <rc::edwards::SubgroupPoint as GroupEncoding>::from_bytes(&enc)
+                    .is_some()
+                    .unwrap_u8()
+            );
+        }
+        let good = (RistrettoPoint::generator() * s).to_bytes();
+        for e in [enc, good] {
+            assert_eq!(
+                <RistrettoPoint as GroupEncoding>::from_bytes(&e)
+                    .map(|p| p.to_bytes())
+                    .into_option(),
+                <rc::RistrettoPoint as GroupEncoding>::from_bytes(&e)
+                    .map(|p| p.to_bytes())
+                    .into_option()
+            );
+        }
+    }
+    // Random elements from the same bytes.
+    let mut a = rand::rngs::StdRng::seed_from_u64(7);
+    let mut b = rand::rngs::StdRng::seed_from_u64(7);
+    use rand::SeedableRng as _;
+    for _ in 0..4 {
+        assert_eq!(
+            EdwardsPoint::random(&mut a).to_bytes(),
+            rc::EdwardsPoint::random(&mut b).to_bytes()
+        );
+        assert_eq!(
+            SubgroupPoint::random(&mut a).to_bytes(),
+            rc::edwards::SubgroupPoint::random(&mut b).to_bytes()
+        );
+        assert_eq!(
+            <RistrettoPoint as Group>::random(&mut a).to_bytes(),
+            <rc::RistrettoPoint as Group>::random(&mut b).to_bytes()
+        );
+        assert_eq!(
+            <Scalar as Field>::random(&mut a).to_repr(),
+            <rc::Scalar as Field>::random(&mut b).to_repr()
         );
     }
 }
