@@ -109,13 +109,56 @@ impl EdwardsPoint {
         CompressedEdwardsY(self.0.to_bytes())
     }
 
+    /// The encodings of an array of points (with `alloc`, one inversion for all).
+    ///
+    /// ```
+    /// use curve25519_dalek::constants::ED25519_BASEPOINT_POINT as B;
+    /// use curve25519_dalek::edwards::EdwardsPoint;
+    ///
+    /// let c = EdwardsPoint::compress_batch(&[B, B + B]);
+    /// assert_eq!(c, [B.compress(), (B + B).compress()]);
+    /// ```
+    pub fn compress_batch<const N: usize>(inputs: &[EdwardsPoint; N]) -> [CompressedEdwardsY; N] {
+        #[cfg(feature = "alloc")]
+        {
+            let all = EdwardsPoint::compress_batch_alloc(inputs);
+            core::array::from_fn(|i| all[i])
+        }
+        #[cfg(not(feature = "alloc"))]
+        core::array::from_fn(|i| inputs[i].compress())
+    }
+
     /// The encodings of many points (one inversion for all).
+    ///
+    /// ```
+    /// use curve25519_dalek::constants::ED25519_BASEPOINT_POINT as B;
+    /// use curve25519_dalek::edwards::EdwardsPoint;
+    ///
+    /// assert_eq!(EdwardsPoint::compress_batch_alloc(&[B]), vec![B.compress()]);
+    /// ```
     #[cfg(feature = "alloc")]
-    pub fn compress_batch(inputs: &[EdwardsPoint]) -> alloc::vec::Vec<CompressedEdwardsY> {
+    pub fn compress_batch_alloc(inputs: &[EdwardsPoint]) -> alloc::vec::Vec<CompressedEdwardsY> {
         let points: alloc::vec::Vec<Point> = inputs.iter().map(|p| p.0).collect();
         Point::to_bytes_batch(&points)
             .into_iter()
             .map(CompressedEdwardsY)
+            .collect()
+    }
+
+    /// The Montgomery u-coordinates of many points (one inversion for all).
+    ///
+    /// ```
+    /// use curve25519_dalek::constants::ED25519_BASEPOINT_POINT as B;
+    /// use curve25519_dalek::edwards::EdwardsPoint;
+    ///
+    /// assert_eq!(EdwardsPoint::to_montgomery_batch(&[B]), vec![B.to_montgomery()]);
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn to_montgomery_batch(eds: &[EdwardsPoint]) -> alloc::vec::Vec<MontgomeryPoint> {
+        let points: alloc::vec::Vec<Point> = eds.iter().map(|p| p.0).collect();
+        Point::to_montgomery_batch(&points)
+            .into_iter()
+            .map(MontgomeryPoint::from)
             .collect()
     }
 
