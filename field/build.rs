@@ -2,7 +2,7 @@
 //! is a link to this file, and so is `test-support/build.rs`, whose field helpers must
 //! agree with the field crate on the element's limbs).
 //!
-//! `EDWARDS25519_BACKEND=portable|serial|avx2` sets `cfg(edwards25519_backend = "...")`
+//! `EDWARDS25519_BACKEND=portable|serial|avx2|ifma52` sets `cfg(edwards25519_backend = "...")`
 //! for this crate only, as `RUSTFLAGS='--cfg edwards25519_backend="..."'` does for every
 //! crate in the build. The dependencies then keep their flags, so a forced-backend test
 //! run reuses their build (CI runs the suite on each backend this way) instead of
@@ -21,7 +21,7 @@
 //! (`[workspace.lints.rust] unexpected_cfgs`).
 
 const NAME: &str = "EDWARDS25519_BACKEND";
-const VALUES: [&str; 3] = ["portable", "serial", "avx2"];
+const VALUES: [&str; 4] = ["portable", "serial", "avx2", "ifma52"];
 
 fn main() {
     println!("cargo::rerun-if-env-changed={NAME}");

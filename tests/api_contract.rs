@@ -261,6 +261,8 @@ fn point_backend_selection() {
         field
     } else if forced == Some("avx2") {
         if avx2 { "avx2" } else { field }
+    } else if ifma && (cfg!(edwards25519_backend = "ifma52") || forced == Some("ifma52")) {
+        "avx512-ifma52"
     } else if ifma {
         "avx512-ifma"
     } else if avx2 {

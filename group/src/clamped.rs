@@ -17,6 +17,9 @@ impl Point {
     /// scalars (RFC 7748 §5). B has order l, so this is [`Point::mul_base`] of
     /// [`Scalar::from_bytes_with_clamping`]. Constant time.
     ///
+    /// c itself is recoded (c < 2^255, so its top signed radix-16 digit is at most 8,
+    /// within the table's reach), with no reduction mod l first: \[c\]B = \[c mod l\]B.
+    ///
     /// ```
     /// use edwards25519_group::Point;
     /// use edwards25519_group::montgomery::MontgomeryPoint;
@@ -28,7 +31,17 @@ impl Point {
     /// );
     /// ```
     pub fn mul_base_clamped(bytes: [u8; 32]) -> Point {
-        Point::mul_base(&Scalar::from_bytes_with_clamping(bytes))
+        #[allow(unused_mut)]
+        let mut c = clamp(bytes);
+        #[allow(unused_mut)]
+        let mut digits = edwards25519_scalar::signed_radix_16(&c);
+        let p = crate::scalar_mul::fixed_base::mul_base_digits(&digits);
+        #[cfg(feature = "zeroize")]
+        {
+            zeroize::Zeroize::zeroize(&mut c);
+            zeroize::Zeroize::zeroize(&mut digits);
+        }
+        p
     }
 
     /// `[c]P` where c is `bytes` clamped (RFC 7748 §5), as an integer, not reduced mod l.

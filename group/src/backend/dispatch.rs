@@ -12,6 +12,12 @@ use super::vector;
 pub(crate) fn run<O: Op>(op: O) -> O::Output {
     #[cfg(edwards25519_vector)]
     {
+        // Only where the cfg asks for it: slower than radix 2^51 on every operation
+        // measured (see `vector::ifma52`).
+        #[cfg(edwards25519_backend = "ifma52")]
+        if let Some(b) = vector::ifma52::detect() {
+            return vector::ifma52::run(b, op);
+        }
         #[cfg(not(edwards25519_backend = "avx2"))]
         if let Some(b) = vector::ifma::detect() {
             return vector::ifma::run(b, op);
@@ -32,11 +38,15 @@ pub(crate) fn run_serial<O: Op>(op: O) -> O::Output {
 }
 
 /// The name of the point backend that scalar multiplications use on this machine now:
-/// `"avx512-ifma"`, `"avx2"`, or the serial backend's field limbs (`"x86-64 MULX/ADX"`,
+/// `"avx512-ifma"`, `"avx2"`, `"avx512-ifma52"` (only with the `"ifma52"` cfg), or the serial backend's field limbs (`"x86-64 MULX/ADX"`,
 /// `"portable"`).
 pub fn selected() -> &'static str {
     #[cfg(edwards25519_vector)]
     {
+        #[cfg(edwards25519_backend = "ifma52")]
+        if vector::ifma52::detect().is_some() {
+            return vector::ifma52::NAME;
+        }
         #[cfg(not(edwards25519_backend = "avx2"))]
         if vector::ifma::detect().is_some() {
             return vector::ifma::NAME;
@@ -53,7 +63,7 @@ mod tests {
     extern crate std;
 
     /// A plain build runs the fastest backend CPUID reports: IFMA (unless the
-    /// `"avx2"` cfg asks for AVX2), else AVX2, else the serial one. Checked against
+    /// `"avx2"` cfg asks for AVX2; in radix 2^52 with the `"ifma52"` cfg), else AVX2, else the serial one. Checked against
     /// the standard library's own CPUID reading, so a detection that wrongly says
     /// "absent" (the results would still agree, only slower) fails here.
     #[test]
@@ -65,7 +75,9 @@ mod tests {
                 && std::is_x86_feature_detected!("avx512f")
                 && std::is_x86_feature_detected!("avx512vl")
                 && std::is_x86_feature_detected!("avx512ifma");
-            if ifma && !cfg!(edwards25519_backend = "avx2") {
+            if ifma && cfg!(edwards25519_backend = "ifma52") {
+                super::vector::ifma52::NAME
+            } else if ifma && !cfg!(edwards25519_backend = "avx2") {
                 super::vector::ifma::NAME
             } else if avx2 {
                 super::vector::avx2::NAME

@@ -11,11 +11,13 @@
 //! |---|---|---|
 //! | `serial::Serial` over `edwards25519_field`'s MULX/ADX or portable limbs | everywhere | one coordinate at a time (`crate::models`) |
 //! | `vector` over `vector::ifma` | x86-64 with AVX-512 IFMA and VL, checked by CPUID at run time | X, Y, Z, T of one point in the four lanes of `__m256i` registers, radix 2^51 |
+//! | `vector` over `vector::ifma52` | as `vector::ifma`, only with the `"ifma52"` cfg (slower on Zen 4; kept to measure other CPUs) | the same layout, radix 2^52 |
 //! | `vector` over `vector::avx2` | x86-64 with AVX2 (and no IFMA), checked by CPUID at run time | the same layout, radix 2^25.5, two limbs per 64-bit lane |
 //!
 //! Cfgs (`RUSTFLAGS='--cfg edwards25519_backend="…"'`): `"serial"` compiles no vector
 //! code; `"portable"` compiles no vector code and forces the portable field limbs;
-//! `"avx2"` runs the AVX2 backend where CPUID reports AVX2, even where it reports IFMA.
+//! `"avx2"` runs the AVX2 backend where CPUID reports AVX2, even where it reports IFMA;
+//! `"ifma52"` runs the radix-2^52 IFMA backend where CPUID reports IFMA.
 //! With none of them, the IFMA backend runs where CPUID reports it, else the AVX2
 //! backend where CPUID reports AVX2, else the serial one, with no build flags needed.
 //!

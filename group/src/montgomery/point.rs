@@ -8,7 +8,7 @@ use edwards25519_field::FieldElement;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 
 use super::ladder::{clamp, ladder_for_this_cpu, wipe_scalar};
-use crate::{Point, Scalar};
+use crate::Point;
 
 /// The u-coordinate of the Curve25519 base point, u = 9 (RFC 7748 §4.1).
 ///
@@ -139,8 +139,8 @@ impl MontgomeryPoint {
     /// `MontgomeryPoint::BASEPOINT.mul_clamped(scalar)`.
     ///
     /// Computed as \[k\]B on edwards25519 with the precomputed base table
-    /// ([`Point::mul_base`], the clamped k reduced mod l: B has order l) and mapped to u
-    /// with one inversion. Constant time.
+    /// ([`Point::mul_base_clamped`]: the digits of the clamped k, not reduced mod l,
+    /// since B has order l) and mapped to u with one inversion. Constant time.
     ///
     /// ```
     /// use edwards25519_group::montgomery::{x25519, MontgomeryPoint, X25519_BASEPOINT};
@@ -150,12 +150,7 @@ impl MontgomeryPoint {
     /// assert_eq!(public.0, x25519(secret, X25519_BASEPOINT));
     /// ```
     pub fn mul_base_clamped(scalar: [u8; 32]) -> MontgomeryPoint {
-        #[allow(unused_mut)]
-        let mut s = Scalar::from_bytes_with_clamping(scalar);
-        let p = Point::mul_base(&s);
-        #[cfg(feature = "zeroize")]
-        zeroize::Zeroize::zeroize(&mut s);
-        p.to_montgomery()
+        Point::mul_base_clamped(scalar).to_montgomery()
     }
 
     /// The Edwards point with this u-coordinate, by the birational map

@@ -51,6 +51,13 @@ impl Op for MulBase<'_> {
     }
 }
 
+/// Σ dₖ·16^k·B for digits dₖ in [-8, 8] (the digits of any integer below 2^255, not
+/// only of a reduced scalar: B has order l, so the integer need not be reduced), on the
+/// backend for this CPU. Wipes nothing: the caller owns the digits.
+pub(crate) fn mul_base_digits(digits: &[i8; 64]) -> Point {
+    Point(dispatch::run(MulBase(digits)))
+}
+
 impl Point {
     /// scalar·B, the base point times a (possibly secret) scalar (upstream
     /// `ScalarBaseMult`). Constant time.

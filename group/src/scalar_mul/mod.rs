@@ -23,6 +23,12 @@ pub(crate) mod fixed_base;
 pub(crate) mod multiscalar;
 #[cfg(feature = "alloc")]
 pub mod pippenger;
+#[cfg(all(
+    feature = "alloc",
+    edwards25519_vector,
+    not(edwards25519_backend = "avx2")
+))]
+pub(crate) mod pippenger8;
 #[cfg(feature = "alloc")]
 pub(crate) mod precomputed;
 #[cfg(feature = "alloc")]

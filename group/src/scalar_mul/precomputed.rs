@@ -517,7 +517,12 @@ mod tests {
     #[cfg(edwards25519_vector)]
     #[test]
     fn ifma_model_tables_agree() {
-        let b = crate::backend::vector::ifma::model::backend();
+        tables_agree(crate::backend::vector::ifma::model::backend());
+        tables_agree(crate::backend::vector::ifma52::model_backend());
+    }
+
+    #[cfg(edwards25519_vector)]
+    fn tables_agree<B: PointBackend>(b: B) {
         let p = Point::mul_base(&scalar(3));
         let table = FixedBaseTable {
             point: p,

@@ -16,6 +16,7 @@ use crate::backend::Op;
 use crate::backend::dispatch::run_serial;
 use crate::backend::vector::avx2;
 use crate::backend::vector::ifma::{self, model};
+use crate::backend::vector::ifma52;
 use crate::scalar_mul::fixed_base::MulBase;
 use crate::scalar_mul::multiscalar::{Straus, VartimeMultiscalar};
 use crate::scalar_mul::variable_base::ScalarMult;
@@ -116,6 +117,15 @@ fn agree<O: Op<Output = crate::models::Extended<FieldElement>> + Copy>(op: O, wh
     if let Some(b) = ifma::detect() {
         let real = Point(ifma::run(b, op)).to_bytes();
         assert_eq!(real, want, "{what}: IFMA differs from serial");
+    }
+    let modelled52 = Point(op.run(ifma52::model_backend())).to_bytes();
+    assert_eq!(
+        modelled52, want,
+        "{what}: radix-2^52 IFMA model differs from serial"
+    );
+    if let Some(b) = ifma52::detect() {
+        let real = Point(ifma52::run(b, op)).to_bytes();
+        assert_eq!(real, want, "{what}: radix-2^52 IFMA differs from serial");
     }
     if let Some(b) = avx2::detect() {
         let got = Point(avx2::run(b, op)).to_bytes();

@@ -33,16 +33,23 @@ pub enum Backend {
     /// emulates its instructions with integer arithmetic (runs on every x86-64 CPU,
     /// and asserts the 52-bit operand bound the hardware would silently apply).
     IfmaModel,
+    /// The IFMA backend over the radix-2^52 field (`vector::ifma52`; the run-time
+    /// choice only with the `"ifma52"` cfg).
+    Ifma52,
+    /// The radix-2^52 IFMA backend over the instruction model (runs everywhere).
+    Ifma52Model,
 }
 
 impl Backend {
     /// Every backend, whether or not it can run here.
-    pub const ALL: [Backend; 5] = [
+    pub const ALL: [Backend; 7] = [
         Backend::SerialPortable,
         Backend::Serial,
         Backend::Avx2,
         Backend::Ifma,
         Backend::IfmaModel,
+        Backend::Ifma52,
+        Backend::Ifma52Model,
     ];
 
     /// Whether this backend is compiled in and this CPU supports it.
@@ -55,6 +62,10 @@ impl Backend {
             Backend::Ifma => crate::backend::vector::ifma::detect().is_some(),
             #[cfg(edwards25519_vector)]
             Backend::IfmaModel => true,
+            #[cfg(edwards25519_vector)]
+            Backend::Ifma52 => crate::backend::vector::ifma52::detect().is_some(),
+            #[cfg(edwards25519_vector)]
+            Backend::Ifma52Model => true,
             #[allow(unreachable_patterns)]
             _ => false,
         }
@@ -85,6 +96,13 @@ impl Backend {
             }
             #[cfg(edwards25519_vector)]
             Backend::IfmaModel => op.run(crate::backend::vector::ifma::model::backend()),
+            #[cfg(edwards25519_vector)]
+            Backend::Ifma52 => {
+                let b = crate::backend::vector::ifma52::detect()?;
+                crate::backend::vector::ifma52::run(b, op)
+            }
+            #[cfg(edwards25519_vector)]
+            Backend::Ifma52Model => op.run(crate::backend::vector::ifma52::model_backend()),
             #[allow(unreachable_patterns)]
             _ => return None,
         };
@@ -103,6 +121,14 @@ impl Backend {
     /// `scalar`·B from the base table (ScalarBaseMult, constant time).
     pub fn mul_base(self, scalar: &Scalar) -> Option<Point> {
         self.run(MulBase(&scalar.as_radix_16()))
+    }
+
+    /// X25519(`scalar`, 9), the u-coordinate of \[clamped `scalar`\]B, on this backend
+    /// ([`crate::montgomery::MontgomeryPoint::mul_base_clamped`]'s path).
+    pub fn mul_base_clamped(self, scalar: [u8; 32]) -> Option<[u8; 32]> {
+        let c = crate::montgomery::clamp(scalar);
+        let digits = edwards25519_scalar::signed_radix_16(&c);
+        Some(self.run(MulBase(&digits))?.to_montgomery_bytes())
     }
 
     /// `a`·`point` + `b`·B with the NAF widths

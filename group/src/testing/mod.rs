@@ -3,6 +3,8 @@
 //!
 //! - `backends_agree` (unit tests): every vector backend against the serial one, bit
 //!   for bit.
+//! - `x25519_base` (unit tests): X25519Base on every backend, forced one by one,
+//!   against the portable ladder.
 //! - `fuzzing` (feature `fuzzing`): the fuzz targets' hook, public as
 //!   `edwards25519_group::backend::fuzzing`.
 
@@ -11,3 +13,5 @@ mod backends_agree;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
+#[cfg(all(test, feature = "alloc"))]
+mod x25519_base;

@@ -529,16 +529,32 @@ impl VectorField for F5 {
 
     #[inline(always)]
     fn assign_if(&mut self, b: &Self, choice: Choice) {
-        // All ones or all zeros; a ^ (mask & (a ^ b)) is a where the mask is 0, b where
-        // it is all ones.
+        // All ones or all zeros: `vpblendvb` takes b where it is all ones.
         let mask = 0i64.wrapping_sub(i64::from(choice.unwrap_u8()));
+        // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
+        let m = unsafe { _mm256_set1_epi64x(mask) };
         for (a, b) in self.0.iter_mut().zip(b.0.iter()) {
-            // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
-            *a = unsafe {
-                let m = _mm256_set1_epi64x(mask);
-                _mm256_xor_si256(*a, _mm256_and_si256(m, _mm256_xor_si256(*a, *b)))
-            };
+            // SAFETY: as above.
+            *a = unsafe { _mm256_blendv_epi8(*a, *b, m) };
         }
+    }
+
+    /// One compare per entry (`vpcmpeqq` of `index`, broadcast once, with the entry's
+    /// number) and one `vpblendvb` per register.
+    #[inline(always)]
+    fn lookup8(default: &Self, entries: [&Self; 8], index: u8) -> Self {
+        let mut out = default.0;
+        // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
+        let index = unsafe { _mm256_set1_epi64x(i64::from(index)) };
+        for (j, entry) in (1i64..).zip(entries) {
+            // SAFETY: as above.
+            let mask = unsafe { _mm256_cmpeq_epi64(index, _mm256_set1_epi64x(j)) };
+            for (o, e) in out.iter_mut().zip(entry.0.iter()) {
+                // SAFETY: as above.
+                *o = unsafe { _mm256_blendv_epi8(*o, *e, mask) };
+            }
+        }
+        F5(out)
     }
 
     /// One round of carries, all limbs at once. The contract's inputs (a wide value, or

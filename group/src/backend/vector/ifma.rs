@@ -2,7 +2,11 @@
 //! 256-bit register, multiplied with `vpmadd52luq`/`vpmadd52huq` (ymm forms: on Zen 4
 //! two per cycle, as many lanes per cycle as the zmm forms).
 //!
-//! Radix 2^51 is the portable [`FieldElement`]'s, so conversions only move limbs.
+//! Radix 2^51 is the portable [`FieldElement`]'s, so conversions only move limbs. Its
+//! spare bit per limb lets every carry run in parallel, which keeps the point formulas'
+//! dependency chain short: the radix-2^52 field over the same instructions
+//! ([`super::ifma52`]), whose carries are sequential, measured 7-15% slower on every
+//! point operation, so this one is the run-time choice.
 //! The instructions multiply the low 52 bits of each operand and silently ignore the
 //! rest, so the bound every multiplication relies on is: **mul-ready limbs are below
 //! 2^52**. The three levels of [`VectorField`] are, per limb:
@@ -95,6 +99,11 @@ pub(crate) trait Lanes:
     fn permute<const ORDER: i32>(self) -> Self;
     /// 32-bit element i from b where bit i of `BLEND` is set (`vpblendd`).
     fn blend<const BLEND: i32>(self, b: Self) -> Self;
+    /// All ones in the lanes where self equals b, zero elsewhere (`vpcmpeqq`).
+    fn eq(self, b: Self) -> Self;
+    /// Each bit from b where that bit of `mask` is set, else from self (`vpternlogq`
+    /// 0xca); with a mask from [`Lanes::eq`], b in its lanes.
+    fn select(self, b: Self, mask: Self) -> Self;
 }
 
 /// A 256-bit register. Its operations run only inside [`run_with_features`]: a `Ymm`
@@ -106,7 +115,7 @@ pub(crate) struct Ymm(__m256i);
 impl Ymm {
     /// `[u64; 4]` as a register, in a const context (the tables are built at compile
     /// time).
-    const fn from_array_const(v: [u64; 4]) -> Ymm {
+    pub(crate) const fn from_array_const(v: [u64; 4]) -> Ymm {
         // SAFETY: `__m256i` and `[u64; 4]` have the same size (32 bytes) and every bit
         // pattern is valid for both.
         Ymm(unsafe { core::mem::transmute::<[u64; 4], __m256i>(v) })
@@ -182,6 +191,16 @@ impl Lanes for Ymm {
     fn blend<const BLEND: i32>(self, b: Self) -> Self {
         // SAFETY: see `Ymm`: only reached after the CPUID check (AVX2).
         Ymm(unsafe { _mm256_blend_epi32::<BLEND>(self.0, b.0) })
+    }
+    #[inline(always)]
+    fn eq(self, b: Self) -> Self {
+        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX2).
+        Ymm(unsafe { _mm256_cmpeq_epi64(self.0, b.0) })
+    }
+    #[inline(always)]
+    fn select(self, b: Self, mask: Self) -> Self {
+        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX-512 F, VL).
+        Ymm(unsafe { _mm256_ternarylogic_epi64::<0xca>(mask.0, b.0, self.0) })
     }
 }
 
@@ -402,6 +421,21 @@ impl<L: Lanes> VectorField for F4<L> {
         for (a, b) in self.0.iter_mut().zip(b.0.iter()) {
             *a = a.xor(mask.and(a.xor(*b)));
         }
+    }
+
+    /// One compare per entry and one blend per register: the mask is a lane compare of
+    /// `index`, broadcast once, with the entry's number.
+    #[inline(always)]
+    fn lookup8(default: &Self, entries: [&Self; 8], index: u8) -> Self {
+        let index = L::splat(u64::from(index));
+        let mut out = default.0;
+        for (j, entry) in (1u64..).zip(entries) {
+            let mask = index.eq(L::splat(j));
+            for (o, e) in out.iter_mut().zip(entry.0.iter()) {
+                *o = o.select(*e, mask);
+            }
+        }
+        F4(out)
     }
 
     /// Carries every limb into the next (the top one into limb 0 times 19, as

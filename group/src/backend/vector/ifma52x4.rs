@@ -87,7 +87,7 @@ pub(crate) const P1024: [u64; 5] = [
 pub(crate) struct F52<L>(pub(crate) [L; 5]);
 
 /// The limbs of one element as a 256-bit little-endian integer, for tight limbs.
-const fn limbs_to_words(l: [u64; 5]) -> [u64; 4] {
+pub(crate) const fn limbs_to_words(l: [u64; 5]) -> [u64; 4] {
     [
         l[0] | (l[1] << 52),
         (l[1] >> 12) | (l[2] << 40),
@@ -167,6 +167,9 @@ macro_rules! five {
         ]
     };
 }
+
+/// For the point field (`super::ifma52`), which shares these limbs.
+pub(crate) use five;
 
 impl<L: Lanes> F52<L> {
     /// Four portable elements in lanes 0…3; tight.
@@ -276,21 +279,14 @@ impl<L: Lanes> F52<L> {
         F52([s0, s1, s2, s3, s4])
     }
 
-    /// Columns 0…9 of a product to a tight value.
+    /// Columns 0…9 of a product to wide limbs, below 2^56 (column 4:
+    /// 9·2^52 + 2^54 + 2^15; the others 11·2^52 + 2^15), for [`F52::carry`].
     ///
     /// Takes z_k < 10·2^52 for k < 9 and z_9 < 2^44 (the high half of a₄·b₄ with
     /// a₄, b₄ < 2^48). Column k ≥ 5 has weight 2^260·2^(52·(k - 5)) ≡ 608·2^(52·(k-5)):
     /// for k = 5…8 its low 52 bits z' times 608 are added with `vpmadd52luq` to column
     /// k - 5 and `vpmadd52huq` to column k - 4, and its bits above 52 (below 2^4)
-    /// times 608 to column k - 4; z_9·608 < 2^54 is added to column 4 whole. Each
-    /// column then stays below 11·2^52 + 2^54 < 2^57, and [`F52::carry`] finishes.
-    #[inline(always)]
-    fn fold(z: &[L; 10]) -> Self {
-        Self::fold_wide(z).carry()
-    }
-
-    /// [`F52::fold`] without the final carry: wide limbs, below 2^56 (column 4:
-    /// 9·2^52 + 2^54 + 2^15; the others 11·2^52 + 2^15).
+    /// times 608 to column k - 4; z_9·608 < 2^54 is added to column 4 whole.
     #[inline(always)]
     fn fold_wide(z: &[L; 10]) -> Self {
         let c608 = L::splat(C608);
@@ -353,6 +349,14 @@ impl<L: Lanes> F52<L> {
     #[allow(dead_code)]
     #[inline(always)]
     pub(crate) fn square(&self) -> Self {
+        self.square_wide().carry()
+    }
+
+    /// [`F52::square`] without the final carry: wide limbs (below 2^56), as
+    /// [`F52::mul_wide`] gives.
+    #[allow(dead_code)]
+    #[inline(always)]
+    pub(crate) fn square_wide(&self) -> Self {
         let a = &self.0;
         let zero = L::splat(0);
         let mut w1 = [zero; 10];
@@ -369,7 +373,7 @@ impl<L: Lanes> F52<L> {
         for k in 0..10 {
             z[k] = w1[k].add(w2[k].shl::<1>());
         }
-        Self::fold(&z)
+        Self::fold_wide(&z)
     }
 
     /// self·c lane by lane for a small constant per lane, c < 2^17 (a24 = 121666 and

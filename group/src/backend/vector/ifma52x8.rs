@@ -619,6 +619,9 @@ fn wipe(words: &mut [[u64; 8]; 4]) {
 }
 
 pub(crate) mod decode;
+#[cfg(feature = "alloc")]
+pub(crate) mod pippenger;
+pub(crate) mod point;
 
 #[cfg(test)]
 pub(crate) mod model;

@@ -4,6 +4,8 @@
 //! elements in four lanes; each instruction set supplies one:
 //!
 //! - [`ifma`]: AVX-512 IFMA (`vpmadd52luq`/`vpmadd52huq` on ymm registers), radix 2^51.
+//! - [`ifma52`]: the same instructions in radix 2^52 ([`ifma52x4`]'s field); slower on
+//!   Zen 4, so it runs only with the `"ifma52"` cfg.
 //! - [`avx2`]: AVX2 (`vpmuludq`), radix 2^25.5.
 //!
 //! X25519 has its own IFMA code: [`x25519_ifma`], a Montgomery ladder with one step's
@@ -14,7 +16,8 @@
 //! every [`VectorField`] names three levels and says what each function takes and gives:
 //! *reduced* (what [`VectorField::carry`], [`VectorField::mul`] and
 //! [`VectorField::square`] return), *mul-ready* (what the multiplications accept:
-//! reduced values, and 2p minus a reduced value), and *wide* (a reduced value plus a
+//! reduced values where [`VectorField::REDUCED_IS_MUL_READY`], what `carry` returns,
+//! and 2p minus a reduced value), and *wide* (a reduced value plus a
 //! mul-ready one, which [`VectorField::carry`] takes back to reduced).
 //!
 //! **Safety.** The instructions run only inside each field's `run`, which is reachable
@@ -24,6 +27,7 @@
 
 pub(crate) mod avx2;
 pub(crate) mod ifma;
+pub(crate) mod ifma52;
 pub(crate) mod ifma52x4;
 pub(crate) mod ifma52x8;
 pub(crate) mod point;
@@ -51,6 +55,14 @@ pub(crate) trait VectorField: Copy + Send + Sync + core::fmt::Debug + 'static {
     /// 2p - self in the lanes of `BLEND`, self elsewhere; takes reduced values, the
     /// negated lanes are mul-ready.
     fn neg_lanes<const BLEND: i32>(&self) -> Self;
+    /// self - b in the lanes of `NEG`, self + b elsewhere (the difference against a
+    /// multiple of p, so no limb goes negative); takes reduced values, gives wide ones.
+    /// The default adds [`VectorField::neg_lanes`]; a field whose negation must carry
+    /// to be mul-ready does the two in one pass.
+    #[inline(always)]
+    fn add_sub_lanes<const NEG: i32>(&self, b: &Self) -> Self {
+        self.add(&b.neg_lanes::<NEG>())
+    }
     /// Lane k of the result is lane `(ORDER >> 2k) & 3` of self.
     fn permute<const ORDER: i32>(&self) -> Self;
     /// b in the lanes of `BLEND`, self elsewhere.
@@ -59,6 +71,19 @@ pub(crate) trait VectorField: Copy + Send + Sync + core::fmt::Debug + 'static {
     fn zero_lanes<const BLEND: i32>(&self) -> Self;
     /// self = b in every lane when `choice` is set, in constant time.
     fn assign_if(&mut self, b: &Self, choice: Choice);
+    /// `entries[index - 1]` for `index` in 1…8, `default` for 0 (the table scan of a
+    /// signed-digit lookup). Constant time: every entry is read, and kept or not by a
+    /// mask computed from `index` without a branch or an address depending on it.
+    /// This default keeps each by [`VectorField::assign_if`]; the fields override it
+    /// with a vector compare and one blend per register.
+    #[inline(always)]
+    fn lookup8(default: &Self, entries: [&Self; 8], index: u8) -> Self {
+        let mut out = *default;
+        for (j, entry) in (1u8..).zip(entries) {
+            out.assign_if(entry, subtle::ConstantTimeEq::ct_eq(&index, &j));
+        }
+        out
+    }
     /// Takes wide values (or a wide value plus [`VectorField::neg_wide`] of one);
     /// gives reduced ones.
     fn carry(&self) -> Self;
@@ -75,6 +100,10 @@ pub(crate) trait VectorField: Copy + Send + Sync + core::fmt::Debug + 'static {
     /// Whether [`VectorField::square`] takes reduced plus reduced without a carry
     /// first (the doubling squares (X, Y, Z, X + Y) of a reduced point).
     const SQUARE_TAKES_SUMS: bool;
+    /// Whether reduced values are mul-ready. Where not, a product that is multiplied
+    /// again without a linear step between (an addend made by
+    /// [`Cached4`]'s conversion) is carried first.
+    const REDUCED_IS_MUL_READY: bool = true;
     /// The base point tables and the constants in this representation, built at
     /// compile time.
     fn tables() -> &'static Tables<Self>;

@@ -13,7 +13,7 @@
 //! | type | lanes (0 first) | bounds |
 //! |---|---|---|
 //! | [`Ext4`] | (X, Y, Z, T) | reduced |
-//! | [`Cached4`] | (Y-X, Y+X, 2·Z, 2d·T) | mul-ready: reduced, lane 3 possibly 2p minus a reduced value |
+//! | [`Cached4`] | (Y-X, Y+X, 2·Z, 2d·T) | mul-ready: reduced (carried where [`VectorField::REDUCED_IS_MUL_READY`] does not hold), lane 3 possibly the field's negation of such a value |
 //!
 //! **Constant time.** No lane value chooses a branch, an address or a loop bound: the
 //! table lookup reads all 8 entries and keeps one through `subtle`'s `Choice`; negation
@@ -25,7 +25,7 @@
 use core::marker::PhantomData;
 
 use edwards25519_field::FieldElement;
-use subtle::{Choice, ConstantTimeEq};
+use subtle::Choice;
 
 use super::{Cached4, TWO, VectorField, lanes, order};
 use crate::backend::PointBackend;
@@ -92,9 +92,8 @@ impl<F: VectorField> Ext4<F> {
             .0
             .permute::<{ order(0, 0, 2, 3) }>()
             .zero_lanes::<{ lanes(false, false, true, true) }>();
-        // (-X, X, 0, 0): 2p - X in lane 0 (X is reduced).
-        let signed = xx00.neg_lanes::<{ lanes(true, false, false, false) }>();
-        let sums = yyzt.add(&signed);
+        // (Y - X, Y + X, Z, T): X is reduced.
+        let sums = yyzt.add_sub_lanes::<{ lanes(true, false, false, false) }>(&xx00);
         if F::MUL_TAKES_WIDE_LEFT {
             sums
         } else {
@@ -105,7 +104,12 @@ impl<F: VectorField> Ext4<F> {
     /// The addend form: (Y-X, Y+X, Z, T)·(1, 1, 2, 2d). One vector multiplication.
     #[inline(always)]
     fn to_cached(&self) -> Cached4<F> {
-        Cached4(self.diff_sum().mul(&F::tables().cached_factors))
+        let c = self.diff_sum().mul(&F::tables().cached_factors);
+        Cached4(if F::REDUCED_IS_MUL_READY {
+            c
+        } else {
+            c.carry()
+        })
     }
 
     /// self + q.
@@ -158,11 +162,13 @@ impl<F: VectorField> Ext4<F> {
 #[inline(always)]
 fn finish_addition<F: VectorField>(abdc: F) -> Ext4<F> {
     let bddb = abdc.permute::<{ order(1, 2, 2, 1) }>();
-    // (-A, -C, C, A): A and C are reduced (multiplication outputs).
-    let acca = abdc
-        .permute::<{ order(0, 3, 3, 0) }>()
-        .neg_lanes::<{ lanes(true, true, false, false) }>();
-    finish(&bddb.add(&acca).carry())
+    // (B - A, D - C, D + C, B + A): A and C are reduced (multiplication outputs).
+    let acca = abdc.permute::<{ order(0, 3, 3, 0) }>();
+    finish(
+        &bddb
+            .add_sub_lanes::<{ lanes(true, true, false, false) }>(&acca)
+            .carry(),
+    )
 }
 
 /// (E, F, G, H) to (E·F, G·H, F·G, E·H) = (X3, Y3, Z3, T3): x = E/G, y = H/F.
@@ -189,18 +195,21 @@ impl<F: VectorField> Cached4<F> {
     /// `digit`·P from `table[j] = (j + 1)·P`, digit in [-8, 8], in constant time.
     ///
     /// Why it is constant time: |digit| and its sign come from arithmetic (no branch);
-    /// all 8 entries are read, and each is kept or not through a `subtle` comparison;
-    /// the negation is computed always and kept or not the same way.
+    /// all 8 entries are read, and each is kept or not by a lane mask
+    /// ([`VectorField::lookup8`]); the negation is computed always and kept or not
+    /// through a `subtle` choice.
     #[inline(always)]
     fn select(table: &[Cached4<F>; 8], digit: i8) -> Cached4<F> {
         debug_assert!((-8..=8).contains(&digit));
         let sign = digit >> 7;
         let abs = ((digit ^ sign) - sign) as u8;
         let negative = Choice::from((sign & 1) as u8);
-        let mut out = Cached4(F::tables().identity_cached);
-        for (j, entry) in (1u8..).zip(table.iter()) {
-            out.0.assign_if(&entry.0, abs.ct_eq(&j));
-        }
+        let [t0, t1, t2, t3, t4, t5, t6, t7] = table;
+        let mut out = Cached4(F::lookup8(
+            &F::tables().identity_cached,
+            [&t0.0, &t1.0, &t2.0, &t3.0, &t4.0, &t5.0, &t6.0, &t7.0],
+            abs,
+        ));
         let neg = out.neg();
         out.0.assign_if(&neg.0, negative);
         out

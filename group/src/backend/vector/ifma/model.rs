@@ -16,7 +16,7 @@ use edwards25519_field::FieldElement;
 pub(crate) struct Model([u64; 4]);
 
 impl Model {
-    const fn from_array_const(v: [u64; 4]) -> Model {
+    pub(crate) const fn from_array_const(v: [u64; 4]) -> Model {
         Model(v)
     }
 }
@@ -99,6 +99,17 @@ impl Lanes for Model {
                 self.0[k]
             };
             (lo & 0xffff_ffff) | (hi & !0xffff_ffff)
+        }))
+    }
+    fn eq(self, b: Self) -> Self {
+        Model(core::array::from_fn(|k| {
+            if self.0[k] == b.0[k] { u64::MAX } else { 0 }
+        }))
+    }
+    fn select(self, b: Self, mask: Self) -> Self {
+        // Bitwise, as `vpternlogq` with 0xca computes it.
+        Model(core::array::from_fn(|k| {
+            (self.0[k] & !mask.0[k]) | (b.0[k] & mask.0[k])
         }))
     }
 }

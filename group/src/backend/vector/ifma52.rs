@@ -1,0 +1,361 @@
+//! The IFMA point backend's field: [`F52`], the radix-2^52 field of the X25519 ladder
+//! (`super::ifma52x4`), as a [`VectorField`], so that the point layer
+//! ([`super::point`]) runs on it with X, Y, Z, T of one point in the four lanes.
+//!
+//! Radix 2^52 puts the high half of each 52 × 52-bit product (`vpmadd52huq`) at the
+//! weight of the next limb as it stands, where radix 2^51 ([`super::ifma`]) must double
+//! it. The price is that a limb has no spare bit: every multiplier operand must be
+//! tight, so a sum, a difference or a negation is carried (a sequential carry,
+//! [`F52::carry`]) before it is multiplied.
+//!
+//! # Bounds
+//!
+//! The three levels of [`VectorField`] in [`F52`]'s terms, per limb:
+//!
+//! | level | limbs 0…3 | limb 4 | why it holds |
+//! |---|---|---|---|
+//! | reduced | < 2^52 + 2^15 | < 2^48 | what [`VectorField::mul`] and [`VectorField::square`] give: a product's wide limbs (below 2^56) after one parallel carry round ([`carry_round`]); tight values |
+//! | mul-ready | < 2^52 | < 2^48 | F52's *tight*: what [`F52::carry`] and the conversions give; [`VectorField::neg_lanes`] carries |
+//! | wide | < 2^54 | < 2^50 | reduced + reduced (< 2^53 + 2^16); reduced + 4p - reduced (< 2^52 + 2^15 + 2^53, limb 4 < 2^48 + 2^49) |
+//!
+//! So reduced values are not mul-ready ([`VectorField::REDUCED_IS_MUL_READY`] is
+//! false): the point formulas carry every product they multiply again, and everywhere
+//! else a product meets a linear step and a carry first. The sequential carry runs
+//! once per linear step; a product ends with the parallel round, about a third of the
+//! sequential carry's latency, which the point formulas' single chain of dependent
+//! operations waits for.
+//!
+//! [`F52::carry`] takes any limbs below 2^62. [`VectorField::neg_wide`] subtracts from
+//! 16p, whose limbs (2^55 - 304, 2^55 - 8, 2^51 - 8) exceed every wide limb; its result
+//! (below 2^55) plus a wide value stays below 2^56. 4p's limbs (2^53 - 76, 2^53 - 2,
+//! 2^49 - 2) exceed every reduced limb, so the differences have no negative limb.
+//!
+//! Neither [`VectorField::MUL_TAKES_WIDE_LEFT`] nor [`VectorField::SQUARE_TAKES_SUMS`]
+//! holds: a wide limb exceeds 52 bits.
+//!
+//! Conversions go through the portable element's 4×64-bit words
+//! ([`FieldElement::to_fe64`]): any value below 2^256 is five tight radix-2^52 limbs
+//! and back, with shifts only.
+//!
+//! # Why it is not the run-time choice
+//!
+//! Slower than the radix-2^51 field ([`super::ifma`]) on every point operation
+//! measured, so the dispatch runs it only with the `"ifma52"` cfg
+//! (`EDWARDS25519_BACKEND=ifma52`, or `RUSTFLAGS='--cfg edwards25519_backend="ifma52"'`),
+//! kept so that other CPUs can be measured. Measured with `bash
+//! scripts/before_after.sh --runs 3` (LTO, one codegen unit, no CPU flags; radix 2^51
+//! before, radix 2^52 after) on an AMD EPYC Zen 4, after/before:
+//!
+//! | operation | a sequential carry after every product | products end with [`carry_round`] (this code) |
+//! |---|---|---|
+//! | ScalarMult | 1.22 | 1.15 (11.75 → 13.49 µs) |
+//! | VarTimeDoubleScalarBaseMult | 1.19 | 1.11 |
+//! | VarTimeMultiScalarMult/64 | 1.20 | 1.11 |
+//! | Ed25519 Verification | 1.12 | 1.07 |
+//! | ScalarBaseMult | 1.16 | 1.10 |
+//! | EncodingDecoding (no point backend) | 1.00 | 1.00 |
+//!
+//! Where the cycles go (an estimate from the instruction latencies, Zen 4: `vpmadd52`
+//! 4 cycles, shifts and additions 1): one point runs as a single chain of dependent
+//! field operations, so the chain's latency, not the multiplier's throughput, sets the
+//! time. Radix 2^52 saves ten shifts per product (the doubled high halves) and none of
+//! the chain: the high halves are added beside the low ones either way. It adds, per
+//! doubling and per addition, two sequential carries on the chain (the linear steps'
+//! carries before a product: about 13 cycles each where radix 2^51's parallel carry
+//! takes about 5), and the fold by 608 takes 8 more `vpmadd52` per product: about 16 cycles of a
+//! doubling's estimated 80-95, the 10-15% measured.
+//!
+//! The code runs over [`Lanes`]: [`Ymm`] on the CPU, and, in the tests and the
+//! `backends` fuzz target, `ifma::model::Model`, which asserts that every multiplier
+//! operand is below 2^52, so the bounds above are checked, not only argued.
+// Without the `"ifma52"` cfg, only the tests reach this one.
+#![cfg_attr(not(edwards25519_backend = "ifma52"), allow(dead_code))]
+
+use edwards25519_field::FieldElement;
+use edwards25519_field::backend::radix64::Fe64;
+use subtle::Choice;
+
+use super::ifma::{Lanes, Ymm};
+use super::ifma52x4::{F52, FOUR_P, five, limbs_to_words};
+use super::point::{CACHED_FACTORS, IDENTITY, IDENTITY_CACHED, Vector, affine_lanes};
+use super::{Cached4, Tables, VectorField};
+use crate::backend::Op;
+use crate::tables;
+
+/// The name `backend::selected` reports.
+pub(crate) const NAME: &str = "avx512-ifma52";
+
+cpufeatures::new!(cpuid_ifma52, "avx2", "avx512f", "avx512vl", "avx512ifma");
+
+/// The backend, when CPUID (and XGETBV, for the OS's support of the AVX-512 state)
+/// reports AVX2, AVX-512 F, VL and IFMA; checked once, then cached.
+#[inline]
+pub(crate) fn detect() -> Option<Vector<F52<Ymm>>> {
+    if cpuid_ifma52::get() {
+        // SAFETY: CPUID reported every instruction set `Ymm` uses.
+        Some(unsafe { Vector::assume_supported() })
+    } else {
+        None
+    }
+}
+
+/// Runs `op` on this backend.
+#[inline]
+pub(crate) fn run<O: Op>(b: Vector<F52<Ymm>>, op: O) -> O::Output {
+    // SAFETY: `b` exists, so CPUID reported every feature `run_with_features` enables.
+    unsafe { run_with_features(b, op) }
+}
+
+/// The one function with the target features on: the whole operation (its algorithm,
+/// the point formulas and the field code, all `#[inline(always)]`) compiles into it.
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+#[inline(never)]
+fn run_with_features<O: Op>(b: Vector<F52<Ymm>>, op: O) -> O::Output {
+    op.run(b)
+}
+
+/// The backend over the instruction model: it executes no special instruction.
+#[cfg(any(test, feature = "fuzzing"))]
+pub(crate) fn model_backend() -> Vector<F52<super::ifma::model::Model>> {
+    // SAFETY: the model's operations are plain integer arithmetic.
+    unsafe { Vector::assume_supported() }
+}
+
+/// 2^52 - 1.
+const M52: u64 = (1 << 52) - 1;
+
+/// 16p = 2^259 - 304, four times [`FOUR_P`]'s limbs: 2^55 - 304, 2^55 - 8 (three
+/// times), 2^51 - 8, each above the matching wide limb (2^54, 2^50).
+const SIXTEEN_P: [u64; 5] = [
+    (1 << 55) - 304,
+    (1 << 55) - 8,
+    (1 << 55) - 8,
+    (1 << 55) - 8,
+    (1 << 51) - 8,
+];
+
+/// One element's radix-2^52 limbs from its 4×64-bit words (any value below 2^256):
+/// tight, limb 4 holding bits 208…255.
+const fn element_limbs(e: &FieldElement) -> [u64; 5] {
+    let w = e.to_fe64().limbs();
+    [
+        w[0] & M52,
+        ((w[0] >> 52) | (w[1] << 12)) & M52,
+        ((w[1] >> 40) | (w[2] << 24)) & M52,
+        ((w[2] >> 28) | (w[3] << 36)) & M52,
+        w[3] >> 16,
+    ]
+}
+
+/// Four elements as limb-sliced lane arrays: `[limb][lane]`.
+const fn limb_slices(e: [&FieldElement; 4]) -> [[u64; 4]; 5] {
+    let l = [
+        element_limbs(e[0]),
+        element_limbs(e[1]),
+        element_limbs(e[2]),
+        element_limbs(e[3]),
+    ];
+    let mut out = [[0u64; 4]; 5];
+    let mut i = 0;
+    while i < 5 {
+        out[i] = [l[0][i], l[1][i], l[2][i], l[3][i]];
+        i += 1;
+    }
+    out
+}
+
+/// One parallel carry round: each limb keeps its low 52 bits (limb 4: 47) and takes
+/// the carry out of the limb below (limb 0: 19 times the bits of limb 4 above 47, as
+/// 2^255 ≡ 19). For the wide limbs of a product (below 2^56): carries below 2^4, and
+/// 19·2^9 < 2^15 into limb 0, so limbs 0…3 end below 2^52 + 2^15 and limb 4 below
+/// 2^47 + 2^4: reduced. Every carry is computed from the input, so the round takes
+/// the latency of one shift, one addition and the ×19, not of a chain of five.
+#[inline(always)]
+fn carry_round<L: Lanes>(z: &F52<L>) -> F52<L> {
+    let m52 = L::splat(M52);
+    let [z0, z1, z2, z3, z4] = z.0;
+    let top = z4.shr::<47>();
+    let top19 = top.add(top.shl::<1>()).add(top.shl::<4>());
+    F52([
+        z0.and(m52).add(top19),
+        z1.and(m52).add(z0.shr::<52>()),
+        z2.and(m52).add(z1.shr::<52>()),
+        z3.and(m52).add(z2.shr::<52>()),
+        z4.and(L::splat((1 << 47) - 1)).add(z3.shr::<52>()),
+    ])
+}
+
+impl<L: Lanes + LaneTables52> VectorField for F52<L> {
+    #[inline(always)]
+    fn from_elements(e: [&FieldElement; 4]) -> Self {
+        let s = limb_slices(e);
+        F52(five!(|i| L::from_array(s[i])))
+    }
+
+    /// Takes reduced values (carried here to tight ones).
+    #[inline(always)]
+    fn to_elements(&self) -> [FieldElement; 4] {
+        let tight = F52::carry(self);
+        let limbs: [[u64; 4]; 5] = five!(|i| tight.0[i].to_array());
+        let element = |k: usize| {
+            let l = five!(|i| limbs[i][k]);
+            // Tight limbs are a value below 2^256, exactly four words (no check that
+            // would branch on limbs that may be secret).
+            debug_assert!(l[..4].iter().all(|&x| x <= M52) && l[4] < 1 << 48);
+            FieldElement::from_fe64(&Fe64::from_limbs(limbs_to_words(l)))
+        };
+        [element(0), element(1), element(2), element(3)]
+    }
+
+    #[inline(always)]
+    fn add(&self, b: &Self) -> Self {
+        F52::add(self, b)
+    }
+
+    /// self + 4p - b: limbs below 2^52 + 2^53 (limb 4: 2^48 + 2^49), wide.
+    #[inline(always)]
+    fn sub(&self, b: &Self) -> Self {
+        F52(five!(|i| self.0[i].add(L::splat(FOUR_P[i]).sub(b.0[i]))))
+    }
+
+    #[inline(always)]
+    fn add_sub_lanes<const NEG: i32>(&self, b: &Self) -> Self {
+        self.sub_lanes::<NEG>(b)
+    }
+
+    /// 16p - self: limbs below 2^55 (limb 4: 2^51).
+    #[inline(always)]
+    fn neg_wide(&self) -> Self {
+        F52(five!(|i| L::splat(SIXTEEN_P[i]).sub(self.0[i])))
+    }
+
+    /// 4p - self in the lanes of `BLEND` (limbs below 2^53, limb 4 below 2^49), then
+    /// carried: every lane tight.
+    #[inline(always)]
+    fn neg_lanes<const BLEND: i32>(&self) -> Self {
+        F52(five!(|i| {
+            let neg = L::splat(FOUR_P[i]).sub(self.0[i]);
+            self.0[i].blend::<BLEND>(neg)
+        }))
+        .carry()
+    }
+
+    #[inline(always)]
+    fn permute<const ORDER: i32>(&self) -> Self {
+        F52::permute::<ORDER>(self)
+    }
+
+    #[inline(always)]
+    fn blend<const BLEND: i32>(&self, b: &Self) -> Self {
+        F52::blend::<BLEND>(self, b)
+    }
+
+    #[inline(always)]
+    fn zero_lanes<const BLEND: i32>(&self) -> Self {
+        F52::zero_lanes::<BLEND>(self)
+    }
+
+    #[inline(always)]
+    fn assign_if(&mut self, b: &Self, choice: Choice) {
+        // All ones or all zeros; a ^ (mask & (a ^ b)) is a where the mask is 0, b where
+        // it is all ones.
+        let mask = L::splat(0u64.wrapping_sub(u64::from(choice.unwrap_u8())));
+        for (a, b) in self.0.iter_mut().zip(b.0.iter()) {
+            *a = a.xor(mask.and(a.xor(*b)));
+        }
+    }
+
+    #[inline(always)]
+    fn carry(&self) -> Self {
+        F52::carry(self)
+    }
+
+    #[inline(always)]
+    fn mul(&self, b: &Self) -> Self {
+        carry_round(&self.mul_wide(b))
+    }
+
+    /// A wide limb exceeds the multiplier's 52 bits.
+    const MUL_TAKES_WIDE_LEFT: bool = false;
+
+    #[inline(always)]
+    fn square(&self) -> Self {
+        carry_round(&self.square_wide())
+    }
+
+    /// Reduced plus reduced reaches 2^53, past the multiplier's 52 bits.
+    const SQUARE_TAKES_SUMS: bool = false;
+    /// A product's limbs can pass 2^52 after [`carry_round`].
+    const REDUCED_IS_MUL_READY: bool = false;
+
+    #[inline(always)]
+    fn tables() -> &'static Tables<Self> {
+        L::tables52()
+    }
+}
+
+/// The base point tables in radix 2^52 for each [`Lanes`] type (a static cannot be
+/// generic).
+pub(crate) trait LaneTables52: Sized {
+    /// The tables as `F52<Self>` addends.
+    fn tables52() -> &'static Tables<F52<Self>>;
+}
+
+/// Builds the base point tables at compile time with `$from_array` (a const fn from
+/// `[u64; 4]` to the lane type).
+macro_rules! lane_tables52 {
+    ($lanes:ty, $from_array:path) => {
+        impl LaneTables52 for $lanes {
+            fn tables52() -> &'static Tables<F52<$lanes>> {
+                const fn convert(e: [&FieldElement; 4]) -> Cached4<F52<$lanes>> {
+                    let s = limb_slices(e);
+                    Cached4(F52([
+                        $from_array(s[0]),
+                        $from_array(s[1]),
+                        $from_array(s[2]),
+                        $from_array(s[3]),
+                        $from_array(s[4]),
+                    ]))
+                }
+                static TABLES: Tables<F52<$lanes>> = {
+                    let id = convert(IDENTITY_CACHED);
+                    let mut t = Tables {
+                        base: [[id; 8]; 32],
+                        odd: [id; 64],
+                        odd128: [id; 64],
+                        identity: convert(IDENTITY).0,
+                        identity_cached: id.0,
+                        cached_factors: convert(CACHED_FACTORS).0,
+                    };
+                    let mut i = 0;
+                    while i < 32 {
+                        let mut j = 0;
+                        while j < 8 {
+                            t.base[i][j] = convert(affine_lanes(&tables::BASE_TABLE[i][j]));
+                            j += 1;
+                        }
+                        i += 1;
+                    }
+                    let mut j = 0;
+                    while j < 64 {
+                        t.odd[j] = convert(affine_lanes(&tables::ODD_BASE_MULTIPLES[j]));
+                        t.odd128[j] = convert(affine_lanes(&tables::ODD_BASE_128_MULTIPLES[j]));
+                        j += 1;
+                    }
+                    t
+                };
+                &TABLES
+            }
+        }
+    };
+}
+
+lane_tables52!(Ymm, Ymm::from_array_const);
+#[cfg(any(test, feature = "fuzzing"))]
+lane_tables52!(
+    super::ifma::model::Model,
+    super::ifma::model::Model::from_array_const
+);
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,164 @@
+//! The eight-lane multiscalar engine against the serial backend, bit for bit (canonical
+//! encodings), and against curve25519-dalek: on the hardware (where CPUID reports
+//! AVX-512 IFMA) at every size class up to 4,096 terms, including sizes that leave
+//! the last pass's lanes or the last eight lanes partly empty, and on the instruction
+//! model (any CPU) at the small sizes; inputs mix random terms with edge scalars (0, 1,
+//! -1, 2^k, 2^k - 1, digits at their extremes) and the identity, torsion and
+//! mixed-order points.
+
+extern crate std;
+
+use std::vec::Vec;
+
+use curve25519_dalek::traits::VartimeMultiscalarMul;
+use edwards25519_field::FieldElement;
+use edwards25519_scalar::Scalar;
+use edwards25519_test_support::SplitMix64;
+
+use super::{CombineWindows, vartime_mul};
+use crate::Point;
+use crate::backend::dispatch::run_serial;
+use crate::backend::vector::ifma52x8::model::Model8;
+use crate::backend::vector::ifma52x8::{detect, pippenger};
+use crate::models::Extended;
+use crate::scalar_mul::multiscalar::VartimeMultiscalar;
+
+fn scalar(rng: &mut SplitMix64) -> Scalar {
+    let r = rng.next_u64();
+    match r % 32 {
+        0 => Scalar::ZERO,
+        1 => Scalar::ONE,
+        2 => -Scalar::ONE,
+        3 | 4 => {
+            let mut b = [0u8; 32];
+            let k = (r >> 8) as usize % 253;
+            b[k / 8] = 1 << (k % 8);
+            let s = Scalar::from_bytes_mod_order(b);
+            if r & 1 << 20 == 0 { s } else { s - Scalar::ONE }
+        }
+        5 => Scalar::from_bytes_mod_order([0x88; 32]),
+        6 => Scalar::from_bytes_mod_order([0x77; 32]),
+        // A 128-bit coefficient, as in batch verification.
+        7 => Scalar::from(u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())),
+        _ => Scalar::from_bytes_mod_order(rng.bytes()),
+    }
+}
+
+fn point(rng: &mut SplitMix64) -> Point {
+    let t4 = crate::point::order_four_point();
+    let p = Point::mul_base(&Scalar::from_bytes_mod_order(rng.bytes()));
+    match rng.next_u64() % 16 {
+        0 => Point::IDENTITY,
+        1 => t4,
+        2 => t4.double(),
+        3 | 4 => p + t4,
+        // -p + p + p: p with Z far from 1.
+        5 => -p + p + p,
+        _ => p,
+    }
+}
+
+fn inputs(seed: u64, n: usize) -> (Vec<Scalar>, Vec<Extended<FieldElement>>) {
+    let mut rng = SplitMix64(seed);
+    let s = (0..n).map(|_| scalar(&mut rng)).collect();
+    let p = (0..n).map(|_| point(&mut rng).0).collect();
+    (s, p)
+}
+
+/// The serial backend's variable-time sum.
+fn serial(s: &[Scalar], p: &[Extended<FieldElement>]) -> [u8; 32] {
+    Point(run_serial(VartimeMultiscalar {
+        scalars: s,
+        points: p,
+    }))
+    .to_bytes()
+}
+
+/// The engine's window sums on the model, combined on the serial backend.
+fn model(s: &[Scalar], p: &[Extended<FieldElement>], c: usize) -> [u8; 32] {
+    let prep = pippenger::Prepared::new(s, p, c);
+    let sums = pippenger::sums::<Model8>(&prep);
+    Point(run_serial(CombineWindows { sums: &sums, c })).to_bytes()
+}
+
+/// The engine on the hardware, combined on the serial backend.
+fn hardware(s: &[Scalar], p: &[Extended<FieldElement>], c: usize) -> Option<[u8; 32]> {
+    let token = detect()?;
+    let sums = pippenger::window_sums(token, s, p, c);
+    Some(Point(run_serial(CombineWindows { sums: &sums, c })).to_bytes())
+}
+
+/// Small sizes on the model and the hardware, with the table's window and others (a
+/// window count that fills the passes exactly, c = 8: 32 windows, and ones that do not).
+#[test]
+fn small_sizes_agree_on_model_and_hardware() {
+    for (k, n) in [0usize, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65]
+        .into_iter()
+        .enumerate()
+    {
+        let (s, p) = inputs(0x9b05_688c_2b3e_6c1f ^ k as u64, n);
+        let want = serial(&s, &p);
+        for c in [pippenger::window_bits(n), 2, 5, 8] {
+            assert_eq!(model(&s, &p, c), want, "model, n = {n}, c = {c}");
+            if let Some(got) = hardware(&s, &p, c) {
+                assert_eq!(got, want, "hardware, n = {n}, c = {c}");
+            }
+        }
+    }
+}
+
+/// Every size class on the hardware, and the public entry point (the four-lane path)
+/// on the same inputs.
+#[test]
+fn size_classes_agree_on_hardware() {
+    if detect().is_none() {
+        return;
+    }
+    let mut sizes = std::vec![63, 64, 65, 100, 255, 256, 1000, 1024];
+    if !cfg!(debug_assertions) {
+        sizes.push(4096);
+    }
+    for (k, n) in sizes.into_iter().enumerate() {
+        let (s, p) = inputs(0x510e_527f_ade6_82d1 ^ k as u64, n);
+        let want = serial(&s, &p);
+        let c = pippenger::window_bits(n);
+        assert_eq!(hardware(&s, &p, c), Some(want), "n = {n}");
+        let pts: Vec<Point> = p.iter().map(|e| Point(*e)).collect();
+        assert_eq!(
+            Point::vartime_multiscalar_mul(&s, &pts).to_bytes(),
+            want,
+            "public entry point, n = {n}"
+        );
+    }
+}
+
+/// The engine (where this CPU has it) and the public entry point against
+/// curve25519-dalek's, on inputs each side builds from the same bytes.
+#[test]
+fn agrees_with_dalek() {
+    let mut rng = SplitMix64(0x1f83_d9ab_5be0_cd19);
+    for n in [1, 63, 64, 65, 300, 1000] {
+        let mut ours_s = Vec::new();
+        let mut ours_p = Vec::new();
+        let mut theirs_s = Vec::new();
+        let mut theirs_p = Vec::new();
+        for _ in 0..n {
+            let (a, b) = (rng.bytes(), rng.bytes());
+            ours_s.push(Scalar::from_bytes_mod_order(a));
+            theirs_s.push(curve25519_dalek::Scalar::from_bytes_mod_order(a));
+            ours_p.push(Point::mul_base(&Scalar::from_bytes_mod_order(b)));
+            theirs_p.push(
+                curve25519_dalek::constants::ED25519_BASEPOINT_POINT
+                    * curve25519_dalek::Scalar::from_bytes_mod_order(b),
+            );
+        }
+        let ours = Point::vartime_multiscalar_mul(&ours_s, &ours_p);
+        let theirs = curve25519_dalek::EdwardsPoint::vartime_multiscalar_mul(&theirs_s, &theirs_p);
+        let theirs = theirs.compress().to_bytes();
+        assert_eq!(ours.to_bytes(), theirs, "public entry point, n = {n}");
+        let ext: Vec<Extended<FieldElement>> = ours_p.iter().map(|p| p.0).collect();
+        if let Some(engine) = vartime_mul(&ours_s, &ext) {
+            assert_eq!(Point(engine).to_bytes(), theirs, "engine, n = {n}");
+        }
+    }
+}
