@@ -238,10 +238,10 @@ impl EdwardsPoint {
         let mut repr = CompressedEdwardsY([0u8; 32]);
         loop {
             rng.fill_bytes(&mut repr.0);
-            if let Some(p) = repr.decompress() {
-                if !crate::traits::IsIdentity::is_identity(&p) {
-                    return p;
-                }
+            if let Some(p) = repr.decompress()
+                && !crate::traits::IsIdentity::is_identity(&p)
+            {
+                return p;
             }
         }
     }

@@ -94,10 +94,10 @@ impl Group for EdwardsPoint {
         let mut repr = CompressedEdwardsY([0u8; 32]);
         loop {
             rng.try_fill_bytes(&mut repr.0)?;
-            if let Some(p) = repr.decompress() {
-                if !crate::traits::IsIdentity::is_identity(&p) {
-                    return Ok(p);
-                }
+            if let Some(p) = repr.decompress()
+                && !crate::traits::IsIdentity::is_identity(&p)
+            {
+                return Ok(p);
             }
         }
     }

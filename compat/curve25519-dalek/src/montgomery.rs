@@ -76,7 +76,7 @@ impl ConditionallySelectable for MontgomeryPoint {
 
 /// `[s]P` for the scalar mod l, unclamped: the native `MontgomeryPoint * Scalar`.
 fn scalar_mul(p: &MontgomeryPoint, s: &Scalar) -> MontgomeryPoint {
-    MontgomeryPoint((&Native(p.0) * s.native()).0)
+    MontgomeryPoint((Native(p.0) * s.native()).0)
 }
 
 binop!(

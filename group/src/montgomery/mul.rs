@@ -77,15 +77,14 @@ mod tests {
         let t4 = Point::from_bytes(&[0; 32]).expect("a point of order 4");
         let edges = [Scalar::ZERO, Scalar::ONE, -Scalar::ONE];
         for i in 0..48 {
-            let s = if i < 3 {
-                edges[i]
-            } else {
-                Scalar::from_bytes_mod_order(rng.bytes())
+            let s = match edges.get(i) {
+                Some(e) => *e,
+                None => Scalar::from_bytes_mod_order(rng.bytes()),
             };
             let p = Point::mul_base(&Scalar::from_bytes_mod_order(rng.bytes()))
                 + t4 * Scalar::from(i as u8 % 4);
             let u = p.to_montgomery();
-            assert_eq!(&u * &s, (p * s).to_montgomery(), "curve, case {i}");
+            assert_eq!(u * s, (p * s).to_montgomery(), "curve, case {i}");
             // Random bytes: a point of the curve or of the twist, bit 255 set or not.
             let r = MontgomeryPoint(rng.bytes());
             let theirs = dalek::montgomery::MontgomeryPoint(r.0)

@@ -79,7 +79,7 @@ mod tests {
             let p = RistrettoPoint::from_uniform_bytes(&rng.bytes());
             let t = RistrettoFixedBaseTable::new(&p);
             let s = Scalar::from_bytes_mod_order(rng.bytes());
-            assert_eq!(t.mul(&s), &p * &s);
+            assert_eq!(t.mul(&s), p * s);
             assert_eq!(t.point(), p);
         }
     }
