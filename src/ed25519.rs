@@ -114,6 +114,7 @@ mod conversions;
 #[cfg(all(feature = "digest", feature = "signature"))]
 mod digest_impl;
 mod error;
+mod expanded;
 mod hash;
 mod hex;
 #[cfg(feature = "pkcs8")]
@@ -133,6 +134,7 @@ pub use batch::verify_batch;
 #[cfg_attr(docsrs, doc(cfg(all(feature = "digest", feature = "signature"))))]
 pub use digest_impl::Context;
 pub use error::Error;
+pub use expanded::ExpandedSecretKey;
 pub use precomputed::PrecomputedVerifyingKey;
 pub use signature::Signature;
 pub use signing::SigningKey;

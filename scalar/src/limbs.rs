@@ -365,10 +365,13 @@ pub(crate) fn from_le_bytes<const N: usize, const M: usize>(bytes: &[u8; N]) -> 
 
 /// Limbs to 32 little-endian bytes.
 #[inline]
-pub(crate) fn to_le_bytes(x: &Limbs) -> [u8; 32] {
+pub(crate) const fn to_le_bytes(x: &Limbs) -> [u8; 32] {
+    // A `while` loop, so that it is a `const fn` (`Scalar::to_bytes` is).
     let mut out = [0u8; 32];
-    for (chunk, limb) in out.chunks_exact_mut(8).zip(x.iter()) {
-        chunk.copy_from_slice(&limb.to_le_bytes());
+    let mut i = 0;
+    while i < 32 {
+        out[i] = (x[i / 8] >> (8 * (i % 8))) as u8;
+        i += 1;
     }
     out
 }

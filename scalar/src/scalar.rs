@@ -165,7 +165,7 @@ impl Scalar {
     /// assert_eq!(Scalar::from(7u8).to_bytes(), seven);
     /// ```
     #[inline]
-    pub fn to_bytes(&self) -> [u8; 32] {
+    pub const fn to_bytes(&self) -> [u8; 32] {
         limbs::to_le_bytes(&self.0)
     }
 

@@ -5,10 +5,12 @@
 //! ed25519-dalek's `verify` applies, which accepts a different set of signatures: the
 //! compatibility crate `edwards25519-compat-ed25519-dalek` wraps these functions.
 
-use super::hash::{Dom2, challenge_with};
+use super::hash::{Dom2, challenge_by};
 use super::verifying::is_canonical_encoding;
 use super::{Error, Signature, VerifyingKey};
 use crate::Point;
+use sha2::digest::consts::U64;
+use sha2::{Digest, Sha512};
 
 impl VerifyingKey {
     /// Verifies `sig` on `msg` with the cofactorless equation, as ed25519-dalek's
@@ -124,6 +126,18 @@ impl VerifyingKey {
         sig: &Signature,
         strict: bool,
     ) -> Result<(), Error> {
+        self.cofactorless_by::<Sha512>(dom, msg, sig, strict)
+    }
+
+    /// [`VerifyingKey::cofactorless_with`] with the hash `D` in the challenge
+    /// (SHA-512 for Ed25519; `expanded.rs` offers others, as ed25519-dalek's `hazmat`).
+    pub(super) fn cofactorless_by<D: Digest<OutputSize = U64>>(
+        &self,
+        dom: Option<&Dom2<'_>>,
+        msg: &[u8],
+        sig: &Signature,
+        strict: bool,
+    ) -> Result<(), Error> {
         let s = sig.s_scalar()?;
         let a = self.to_point();
         if strict {
@@ -141,7 +155,14 @@ impl VerifyingKey {
         if strict && r.is_small_order() {
             return Err(Error::SmallOrderR);
         }
-        let k = challenge_with(dom, sig.r_bytes(), self.as_bytes(), msg);
+        let message = |h: &mut D| -> Result<(), core::convert::Infallible> {
+            Digest::update(h, msg);
+            Ok(())
+        };
+        let k = match challenge_by(dom, sig.r_bytes(), self.as_bytes(), &message) {
+            Ok(k) => k,
+            Err(never) => match never {},
+        };
         // [S]B = R + [k]A, with Pornin's half-size scalars: the same point equation as
         // comparing the encoding of [S]B - [k]A with R's canonical bytes.
         if Point::vartime_check_schnorr_equation(&s, &r, &k, &a) {

@@ -4,6 +4,7 @@
 
 use super::Error;
 use crate::Scalar;
+use sha2::digest::consts::U64;
 use sha2::{Digest, Sha512};
 
 /// The challenge k = SHA-512(R || A || M) mod l, over the encodings of R and A exactly
@@ -22,16 +23,33 @@ pub(super) fn challenge_with(
     a: &[u8; 32],
     msg: &[u8],
 ) -> Scalar {
-    let mut h = Sha512::new();
+    match challenge_by::<Sha512, core::convert::Infallible>(dom, r, a, &|h| {
+        h.update(msg);
+        Ok(())
+    }) {
+        Ok(k) => k,
+        Err(never) => match never {},
+    }
+}
+
+/// [`challenge_with`] with the hash `D` in place of SHA-512 and the message fed by
+/// `message` (the `ExpandedSecretKey` functions' generality; RFC 8032 uses SHA-512).
+pub(super) fn challenge_by<D: Digest<OutputSize = U64>, E>(
+    dom: Option<&Dom2<'_>>,
+    r: &[u8; 32],
+    a: &[u8; 32],
+    message: &impl Fn(&mut D) -> Result<(), E>,
+) -> Result<Scalar, E> {
+    let mut h = D::new();
     if let Some(dom) = dom {
         dom.update(&mut h);
     }
-    h.update(r);
-    h.update(a);
-    h.update(msg);
+    Digest::update(&mut h, r);
+    Digest::update(&mut h, a);
+    message(&mut h)?;
     let mut digest = [0u8; 64];
     h.finalize_into((&mut digest).into());
-    Scalar::from_bytes_mod_order_wide(&digest)
+    Ok(Scalar::from_bytes_mod_order_wide(&digest))
 }
 
 /// RFC 8032 §5.1's dom2(F, C) = "SigEd25519 no Ed25519 collisions" || octet(F) ||
@@ -62,7 +80,7 @@ impl<'a> Dom2<'a> {
         Ok(Dom2 { phflag, context })
     }
 
-    pub(super) fn update(&self, h: &mut Sha512) {
+    pub(super) fn update<D: Digest>(&self, h: &mut D) {
         h.update(b"SigEd25519 no Ed25519 collisions");
         // The length fits a byte: checked in `new`.
         h.update([self.phflag, self.context.len() as u8]);

@@ -1,6 +1,6 @@
 //! The secret key: RFC 8032 §5.1.5 key expansion and §5.1.6 deterministic signing.
 
-use super::hash::{Dom2, challenge_with, prehash};
+use super::hash::{Dom2, prehash};
 use super::{Error, Signature, VerifyingKey};
 use crate::{Point, Scalar};
 use core::fmt;
@@ -248,38 +248,30 @@ impl SigningKey {
         return crate::wipe::below(|| self.sign_with_prefix_inner(dom, prefix, msg));
     }
 
-    /// [`SigningKey::sign_with_prefix`]'s computation, run below the scrubbed frame.
+    /// [`SigningKey::sign_with_prefix`]'s computation, run below the scrubbed frame:
+    /// the signing equation with SHA-512 ([`super::expanded::sign_by`], which wipes the
+    /// nonce digest and the nonce r; the hash state wipes itself, sha2's `zeroize`
+    /// feature).
     fn sign_with_prefix_inner(
         &self,
         dom: Option<&Dom2<'_>>,
         prefix: &[u8; 32],
         msg: &[u8],
     ) -> Signature {
-        // r = SHA-512(dom || prefix || M) mod l: the secret nonce. The hash state is
-        // updated in place, never moved (a move would leave a copy of its buffer, which
-        // holds the prefix), and wipes itself when dropped (sha2's `zeroize` feature).
-        let mut h = Sha512::new();
-        if let Some(dom) = dom {
-            dom.update(&mut h);
+        let message = |h: &mut Sha512| -> Result<(), core::convert::Infallible> {
+            h.update(msg);
+            Ok(())
+        };
+        match super::expanded::sign_by(
+            &self.scalar,
+            prefix,
+            self.verifying_key.as_bytes(),
+            dom,
+            &message,
+        ) {
+            Ok(sig) => sig,
+            Err(never) => match never {},
         }
-        let mut digest = [0u8; 64];
-        h.update(prefix);
-        h.update(msg);
-        h.finalize_into_reset((&mut digest).into());
-        let mut r = Scalar::from_bytes_mod_order_wide(&digest);
-        digest.zeroize();
-        // R = [r]B is public once encoded.
-        let r_bytes = Point::mul_base(&r).to_bytes();
-        let k = challenge_with(dom, &r_bytes, self.verifying_key.as_bytes(), msg);
-        // S = r + k·s mod l.
-        let s = Scalar::multiply_add(&k, &self.scalar, &r);
-        // The test-only cfg leaves the nonce on the stack, so that the stack-scan test
-        // (tests/stack_scan.rs) can show that it finds an unwiped secret.
-        #[cfg(not(edwards25519_skip_wipe))]
-        r.zeroize();
-        #[cfg(edwards25519_skip_wipe)]
-        core::hint::black_box(&mut r);
-        Signature::from_components(r_bytes, s.to_bytes())
     }
 
     /// The X25519 secret key of this key's Ed25519 identity: the first half of

@@ -1,5 +1,5 @@
-//! curve25519-dalek's `constants` module (the points and encodings; not the
-//! precomputed-table statics, see the crate docs).
+//! curve25519-dalek's `constants` module: the points, their encodings and (feature
+//! `precomputed-tables`) the base-point tables.
 
 use crate::edwards::{CompressedEdwardsY, EdwardsPoint};
 use crate::montgomery::MontgomeryPoint;
@@ -60,3 +60,30 @@ pub const RISTRETTO_BASEPOINT_COMPRESSED: CompressedRistretto = CompressedRistre
 /// assert_eq!(RistrettoPoint::mul_base(&Scalar::ONE), RISTRETTO_BASEPOINT_POINT);
 /// ```
 pub const RISTRETTO_BASEPOINT_POINT: RistrettoPoint = RistrettoPoint(NativeRistretto::GENERATOR);
+
+/// The Ed25519 base point's table, for `&scalar * ED25519_BASEPOINT_TABLE`: the native
+/// static table of `Point::mul_base`.
+///
+/// ```
+/// use curve25519_dalek::constants::{ED25519_BASEPOINT_POINT, ED25519_BASEPOINT_TABLE};
+/// use curve25519_dalek::scalar::Scalar;
+///
+/// let s = Scalar::from(42u8);
+/// assert_eq!(&s * ED25519_BASEPOINT_TABLE, s * ED25519_BASEPOINT_POINT);
+/// ```
+#[cfg(feature = "precomputed-tables")]
+pub static ED25519_BASEPOINT_TABLE: &crate::edwards::EdwardsBasepointTable =
+    &crate::tables::ED25519_BASEPOINT_TABLE_INNER;
+
+/// The ristretto255 base point's table, for `&scalar * RISTRETTO_BASEPOINT_TABLE`.
+///
+/// ```
+/// use curve25519_dalek::constants::{RISTRETTO_BASEPOINT_POINT, RISTRETTO_BASEPOINT_TABLE};
+/// use curve25519_dalek::scalar::Scalar;
+///
+/// let s = Scalar::from(42u8);
+/// assert_eq!(&s * RISTRETTO_BASEPOINT_TABLE, s * RISTRETTO_BASEPOINT_POINT);
+/// ```
+#[cfg(feature = "precomputed-tables")]
+pub static RISTRETTO_BASEPOINT_TABLE: &crate::ristretto::RistrettoBasepointTable =
+    &crate::tables::RISTRETTO_BASEPOINT_TABLE_INNER;

@@ -12,6 +12,14 @@ use core::fmt;
 use edwards25519_group::Point;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
+#[cfg(feature = "group")]
+pub use crate::group_impls::SubgroupPoint;
+#[cfg(feature = "precomputed-tables")]
+pub use crate::tables::{
+    EdwardsBasepointTable, EdwardsBasepointTableRadix16, EdwardsBasepointTableRadix32,
+    EdwardsBasepointTableRadix64, EdwardsBasepointTableRadix128, EdwardsBasepointTableRadix256,
+};
+
 /// The encoding of an Edwards point: y with the sign of x in the top bit.
 ///
 /// ```
@@ -101,13 +109,56 @@ impl EdwardsPoint {
         CompressedEdwardsY(self.0.to_bytes())
     }
 
+    /// The encodings of an array of points (with `alloc`, one inversion for all).
+    ///
+    /// ```
+    /// use curve25519_dalek::constants::ED25519_BASEPOINT_POINT as B;
+    /// use curve25519_dalek::edwards::EdwardsPoint;
+    ///
+    /// let c = EdwardsPoint::compress_batch(&[B, B + B]);
+    /// assert_eq!(c, [B.compress(), (B + B).compress()]);
+    /// ```
+    pub fn compress_batch<const N: usize>(inputs: &[EdwardsPoint; N]) -> [CompressedEdwardsY; N] {
+        #[cfg(feature = "alloc")]
+        {
+            let all = EdwardsPoint::compress_batch_alloc(inputs);
+            core::array::from_fn(|i| all[i])
+        }
+        #[cfg(not(feature = "alloc"))]
+        core::array::from_fn(|i| inputs[i].compress())
+    }
+
     /// The encodings of many points (one inversion for all).
+    ///
+    /// ```
+    /// use curve25519_dalek::constants::ED25519_BASEPOINT_POINT as B;
+    /// use curve25519_dalek::edwards::EdwardsPoint;
+    ///
+    /// assert_eq!(EdwardsPoint::compress_batch_alloc(&[B]), vec![B.compress()]);
+    /// ```
     #[cfg(feature = "alloc")]
-    pub fn compress_batch(inputs: &[EdwardsPoint]) -> alloc::vec::Vec<CompressedEdwardsY> {
+    pub fn compress_batch_alloc(inputs: &[EdwardsPoint]) -> alloc::vec::Vec<CompressedEdwardsY> {
         let points: alloc::vec::Vec<Point> = inputs.iter().map(|p| p.0).collect();
         Point::to_bytes_batch(&points)
             .into_iter()
             .map(CompressedEdwardsY)
+            .collect()
+    }
+
+    /// The Montgomery u-coordinates of many points (one inversion for all).
+    ///
+    /// ```
+    /// use curve25519_dalek::constants::ED25519_BASEPOINT_POINT as B;
+    /// use curve25519_dalek::edwards::EdwardsPoint;
+    ///
+    /// assert_eq!(EdwardsPoint::to_montgomery_batch(&[B]), vec![B.to_montgomery()]);
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn to_montgomery_batch(eds: &[EdwardsPoint]) -> alloc::vec::Vec<MontgomeryPoint> {
+        let points: alloc::vec::Vec<Point> = eds.iter().map(|p| p.0).collect();
+        Point::to_montgomery_batch(&points)
+            .into_iter()
+            .map(MontgomeryPoint::from)
             .collect()
     }
 
@@ -171,10 +222,28 @@ impl EdwardsPoint {
         ))
     }
 
-    /// A random point of the prime-order subgroup: `[s]B` for a random scalar s.
+    /// A random point, as curve25519-dalek draws it: 32 random bytes until they decode
+    /// to a point other than the identity (so the point may have a small-order
+    /// component).
+    ///
+    /// ```
+    /// use curve25519_dalek::edwards::EdwardsPoint;
+    /// use curve25519_dalek::traits::IsIdentity;
+    ///
+    /// let p = EdwardsPoint::random(&mut rand::rng());
+    /// assert!(!p.is_identity());
+    /// ```
     #[cfg(feature = "rand_core")]
-    pub fn random<R: rand_core::CryptoRng + ?Sized>(rng: &mut R) -> EdwardsPoint {
-        EdwardsPoint::mul_base(&Scalar::random(rng))
+    pub fn random<R: rand_core::Rng + ?Sized>(rng: &mut R) -> EdwardsPoint {
+        let mut repr = CompressedEdwardsY([0u8; 32]);
+        loop {
+            rng.fill_bytes(&mut repr.0);
+            if let Some(p) = repr.decompress()
+                && !crate::traits::IsIdentity::is_identity(&p)
+            {
+                return p;
+            }
+        }
     }
 }
 

@@ -6,6 +6,8 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+#[cfg(feature = "group")]
+mod group_impls;
 mod macros;
 #[cfg(feature = "serde")]
 mod serde_bytes;
@@ -16,6 +18,9 @@ pub mod montgomery;
 pub mod ristretto;
 pub mod scalar;
 pub mod traits;
+
+#[cfg(feature = "precomputed-tables")]
+mod tables;
 
 #[cfg(feature = "digest")]
 pub use digest;

@@ -2,11 +2,12 @@
 //! [`edwards25519_group::montgomery`].
 
 use crate::edwards::EdwardsPoint;
+use crate::macros::{assignop, binop};
 use crate::scalar::Scalar;
 use crate::traits::Identity;
 use core::fmt;
 use edwards25519_group::montgomery::MontgomeryPoint as Native;
-use subtle::{Choice, ConstantTimeEq};
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 /// The u-coordinate of a point on Curve25519 (or its twist), as 32 little-endian bytes.
 ///
@@ -16,6 +17,9 @@ use subtle::{Choice, ConstantTimeEq};
 ///
 /// let a = MontgomeryPoint::mul_base_clamped([1; 32]);
 /// assert_eq!(a, X25519_BASEPOINT.mul_clamped([1; 32]));
+/// // `* Scalar` multiplies by the scalar mod l, unclamped.
+/// let s = curve25519_dalek::Scalar::from(5u8);
+/// assert_eq!(X25519_BASEPOINT * s, MontgomeryPoint::mul_base(&s));
 /// ```
 #[derive(Copy, Clone, Default)]
 pub struct MontgomeryPoint(pub [u8; 32]);
@@ -59,6 +63,39 @@ impl ConstantTimeEq for MontgomeryPoint {
         Native(self.0).ct_eq(&Native(other.0))
     }
 }
+
+impl ConditionallySelectable for MontgomeryPoint {
+    fn conditional_select(
+        a: &MontgomeryPoint,
+        b: &MontgomeryPoint,
+        choice: Choice,
+    ) -> MontgomeryPoint {
+        MontgomeryPoint(<[u8; 32]>::conditional_select(&a.0, &b.0, choice))
+    }
+}
+
+/// `[s]P` for the scalar mod l, unclamped: the native `MontgomeryPoint * Scalar`.
+fn scalar_mul(p: &MontgomeryPoint, s: &Scalar) -> MontgomeryPoint {
+    MontgomeryPoint((Native(p.0) * s.native()).0)
+}
+
+binop!(
+    Mul,
+    mul,
+    MontgomeryPoint,
+    Scalar,
+    MontgomeryPoint,
+    |a, b| scalar_mul(a, b)
+);
+binop!(
+    Mul,
+    mul,
+    Scalar,
+    MontgomeryPoint,
+    MontgomeryPoint,
+    |a, b| scalar_mul(b, a)
+);
+assignop!(MulAssign, mul_assign, MontgomeryPoint, Scalar, *);
 
 impl PartialEq for MontgomeryPoint {
     fn eq(&self, other: &MontgomeryPoint) -> bool {

@@ -11,6 +11,9 @@ use core::fmt;
 use edwards25519_group::ristretto::RistrettoPoint as Native;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
+#[cfg(feature = "precomputed-tables")]
+pub use crate::tables::RistrettoBasepointTable;
+
 /// The encoding of a ristretto255 element.
 ///
 /// ```
@@ -125,6 +128,23 @@ impl RistrettoPoint {
         let mut bytes = [0u8; 64];
         rng.fill_bytes(&mut bytes);
         RistrettoPoint::from_uniform_bytes(&bytes)
+    }
+
+    /// [`RistrettoPoint::random`] from a fallible generator: its error, if it fails.
+    ///
+    /// ```
+    /// use curve25519_dalek::ristretto::RistrettoPoint;
+    ///
+    /// let p = RistrettoPoint::try_random(&mut rand::rng());
+    /// assert!(p.is_ok());
+    /// ```
+    #[cfg(feature = "rand_core")]
+    pub fn try_random<R: rand_core::TryCryptoRng + ?Sized>(
+        rng: &mut R,
+    ) -> Result<RistrettoPoint, R::Error> {
+        let mut bytes = [0u8; 64];
+        rng.try_fill_bytes(&mut bytes)?;
+        Ok(RistrettoPoint::from_uniform_bytes(&bytes))
     }
 
     /// [`RistrettoPoint::from_uniform_bytes`] of the 64-byte hash `D(input)`.

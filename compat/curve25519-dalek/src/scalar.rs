@@ -44,6 +44,11 @@ impl Scalar {
     };
 
     pub(crate) fn from_native(inner: Native) -> Scalar {
+        Scalar::from_native_const(inner)
+    }
+
+    /// [`Scalar::from_native`] in constants.
+    pub(crate) const fn from_native_const(inner: Native) -> Scalar {
         Scalar {
             inner,
             bytes: inner.to_bytes(),

@@ -37,6 +37,44 @@ impl<T: ConstantTimeEq + Identity> IsIdentity for T {
     }
 }
 
+/// A precomputed table of multiples of a base point, for constant-time fixed-base
+/// multiplication ([`EdwardsBasepointTable`](crate::edwards::EdwardsBasepointTable) and
+/// its radix variants).
+///
+/// ```
+/// use curve25519_dalek::constants::ED25519_BASEPOINT_POINT as B;
+/// use curve25519_dalek::edwards::EdwardsBasepointTable;
+/// use curve25519_dalek::scalar::{Scalar, clamp_integer};
+/// use curve25519_dalek::traits::BasepointTable;
+///
+/// let t = EdwardsBasepointTable::create(&B);
+/// assert_eq!(t.mul_base(&Scalar::from(2u8)), B + B);
+/// assert_eq!(t.mul_base_clamped([7; 32]), B.mul_clamped([7; 32]));
+/// ```
+#[cfg(feature = "precomputed-tables")]
+pub trait BasepointTable {
+    /// The point type.
+    type Point;
+
+    /// The table of `basepoint`'s multiples.
+    fn create(basepoint: &Self::Point) -> Self;
+
+    /// The point the table was made of.
+    fn basepoint(&self) -> Self::Point;
+
+    /// `[scalar]P` for the table's point P, in constant time.
+    fn mul_base(&self, scalar: &Scalar) -> Self::Point;
+
+    /// `[clamp_integer(bytes)]P`, in constant time. The provided method reduces the
+    /// clamped integer mod l, which is the same multiple when P has order l; this
+    /// crate's tables override it with the integer's multiple (as curve25519-dalek's).
+    fn mul_base_clamped(&self, bytes: [u8; 32]) -> Self::Point {
+        self.mul_base(&Scalar::from_bytes_mod_order(crate::scalar::clamp_integer(
+            bytes,
+        )))
+    }
+}
+
 /// Constant-time multiscalar multiplication: `sum(scalars[i] * points[i])`.
 ///
 /// ```

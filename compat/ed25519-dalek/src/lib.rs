@@ -10,6 +10,8 @@ extern crate alloc;
 mod batch;
 #[cfg(feature = "digest")]
 mod context;
+#[cfg(feature = "hazmat")]
+pub mod hazmat;
 mod signing;
 #[cfg(feature = "hazmat")]
 mod stream;

@@ -134,3 +134,286 @@ fn curve_types_agree() {
         }
     }
 }
+
+/// A 64-byte hash other than SHA-512 (SHA-512 with a tag absorbed first), to check
+/// that `hazmat`'s digest parameter reaches every hash, as in ed25519-dalek.
+#[cfg(feature = "hazmat")]
+mod tagged {
+    use curve25519_dalek::digest::{
+        FixedOutput, HashMarker, Output, OutputSizeUser, Update, consts::U64,
+    };
+
+    #[derive(Clone)]
+    pub struct Tagged(sha2::Sha512);
+
+    impl Default for Tagged {
+        fn default() -> Self {
+            let mut h = sha2::Sha512::default();
+            Update::update(&mut h, b"tagged hash for the hazmat test");
+            Tagged(h)
+        }
+    }
+    impl HashMarker for Tagged {}
+    impl OutputSizeUser for Tagged {
+        type OutputSize = U64;
+    }
+    impl Update for Tagged {
+        fn update(&mut self, data: &[u8]) {
+            Update::update(&mut self.0, data);
+        }
+    }
+    impl FixedOutput for Tagged {
+        fn finalize_into(self, out: &mut Output<Self>) {
+            FixedOutput::finalize_into(self.0, out);
+        }
+    }
+}
+
+#[cfg(feature = "hazmat")]
+#[test]
+fn hazmat_agrees() {
+    use ed25519_dalek::hazmat as ours;
+    use real::hazmat as theirs;
+    use sha2::{Digest, Sha512};
+    use tagged::Tagged;
+    for i in 0..8u8 {
+        let bytes = [i.wrapping_mul(71) ^ 0x3c; 64];
+        let (eo, et) = (
+            ours::ExpandedSecretKey::from_bytes(&bytes),
+            theirs::ExpandedSecretKey::from_bytes(&bytes),
+        );
+        assert_eq!(eo.scalar.to_bytes(), et.scalar.to_bytes());
+        assert_eq!(eo.hash_prefix, et.hash_prefix);
+        let seed = [i; 32];
+        let (so, st) = (
+            ours::ExpandedSecretKey::from(&seed),
+            theirs::ExpandedSecretKey::from(&seed),
+        );
+        assert_eq!(so.scalar.to_bytes(), st.scalar.to_bytes());
+        let (vo, vt) = (
+            ed25519_dalek::VerifyingKey::from(&eo),
+            real::VerifyingKey::from(&et),
+        );
+        assert_eq!(vo.to_bytes(), vt.to_bytes());
+        let msg = [i ^ 0x55; 33];
+        let a = ours::raw_sign::<Tagged>(&eo, &msg, &vo);
+        let b = theirs::raw_sign::<Tagged>(&et, &msg, &vt);
+        assert_eq!(a.to_bytes(), b.to_bytes());
+        assert_ne!(a, ours::raw_sign::<Sha512>(&eo, &msg, &vo));
+        assert!(ours::raw_verify::<Tagged>(&vo, &msg, &a).is_ok());
+        assert!(ours::raw_verify::<Sha512>(&vo, &msg, &a).is_err());
+        assert!(theirs::raw_verify::<Tagged>(&vt, &msg, &a).is_ok());
+        let up = |h: &mut Tagged| {
+            Digest::update(h, &msg[..10]);
+            Digest::update(h, &msg[10..]);
+            Ok(())
+        };
+        assert_eq!(ours::raw_sign_byupdate(&eo, up, &vo).expect("sign"), a);
+        let ph = || Sha512::new_with_prefix(msg);
+        let pa = ours::raw_sign_prehashed::<Tagged, _>(&eo, ph(), &vo, Some(b"c"))
+            .expect("short context");
+        let pb = theirs::raw_sign_prehashed::<Tagged, _>(&et, ph(), &vt, Some(b"c"))
+            .expect("short context");
+        assert_eq!(pa.to_bytes(), pb.to_bytes());
+        assert!(ours::raw_verify_prehashed::<Tagged, _>(&vo, ph(), Some(b"c"), &pa).is_ok());
+        assert!(ours::raw_verify_prehashed::<Tagged, _>(&vo, ph(), None, &pa).is_err());
+        // A context over 255 bytes and a slice of the wrong length: typed errors.
+        assert!(ours::raw_sign_prehashed::<Sha512, _>(&eo, ph(), &vo, Some(&[0; 256])).is_err());
+        assert!(ours::ExpandedSecretKey::from_slice(&bytes[..63]).is_err());
+        assert!(ours::ExpandedSecretKey::try_from(&bytes[..]).is_ok_and(|k| k == eo));
+    }
+}
+
+#[test]
+fn tables_and_montgomery_scalar_mul_agree() {
+    use curve25519_dalek::edwards::{EdwardsBasepointTable, EdwardsBasepointTableRadix256};
+    use curve25519_dalek::ristretto::RistrettoBasepointTable;
+    use curve25519_dalek::{EdwardsPoint, MontgomeryPoint, RistrettoPoint, Scalar, constants};
+    use rc::traits::BasepointTable as _;
+    use real_curve25519_dalek as rc;
+    // A point of order 4 (y = 0), so some points below carry torsion.
+    let t4 = curve25519_dalek::edwards::CompressedEdwardsY([0; 32])
+        .decompress()
+        .expect("a point");
+    let rt4 = rc::edwards::CompressedEdwardsY([0; 32])
+        .decompress()
+        .expect("a point");
+    for i in 0..8u8 {
+        let bytes = [i.wrapping_mul(97) ^ 0x1d; 32];
+        let (s, rs) = (
+            Scalar::from_bytes_mod_order(bytes),
+            rc::Scalar::from_bytes_mod_order(bytes),
+        );
+        let k = Scalar::from(u64::from(i) + 2);
+        let rk = rc::Scalar::from(u64::from(i) + 2);
+        let p = EdwardsPoint::mul_base(&k)
+            + if i % 2 == 1 {
+                t4
+            } else {
+                EdwardsPoint::mul_base(&Scalar::ZERO)
+            };
+        let rp = rc::EdwardsPoint::mul_base(&rk)
+            + if i % 2 == 1 {
+                rt4
+            } else {
+                rc::EdwardsPoint::mul_base(&rc::Scalar::ZERO)
+            };
+        assert_eq!(p.compress().0, rp.compress().0);
+        let t = EdwardsBasepointTable::create(&p);
+        let rt = rc::edwards::EdwardsBasepointTable::create(&rp);
+        assert_eq!((&s * &t).compress().0, (&rs * &rt).compress().0);
+        assert_eq!(
+            t.mul_base_clamped(bytes).compress().0,
+            rt.mul_base_clamped(bytes).compress().0
+        );
+        let t256 = EdwardsBasepointTableRadix256::from(&t);
+        assert_eq!(t256.basepoint(), p);
+        assert_eq!(
+            (&s * constants::ED25519_BASEPOINT_TABLE).compress().0,
+            (&rs * rc::constants::ED25519_BASEPOINT_TABLE).compress().0
+        );
+        assert_eq!(
+            constants::ED25519_BASEPOINT_TABLE
+                .mul_base_clamped(bytes)
+                .compress()
+                .0,
+            rc::constants::ED25519_BASEPOINT_TABLE
+                .mul_base_clamped(bytes)
+                .compress()
+                .0
+        );
+        let r = RistrettoPoint::mul_base(&k);
+        let rr = rc::RistrettoPoint::mul_base(&rk);
+        let rt = RistrettoBasepointTable::create(&r);
+        let rrt = rc::ristretto::RistrettoBasepointTable::create(&rr);
+        assert_eq!((&s * &rt).compress().0, (&rs * &rrt).compress().0);
+        assert_eq!(
+            (&s * constants::RISTRETTO_BASEPOINT_TABLE).compress().0,
+            (&rs * rc::constants::RISTRETTO_BASEPOINT_TABLE)
+                .compress()
+                .0
+        );
+        // MontgomeryPoint * Scalar, unclamped, on arbitrary bytes (curve or twist).
+        let u = [i.wrapping_mul(13) ^ 0xe7; 32];
+        let (m, rm) = (MontgomeryPoint(u), rc::MontgomeryPoint(u));
+        assert_eq!((m * s).0, (rm * rs).0);
+        assert_eq!((s * m).0, (rs * rm).0);
+        assert_eq!(
+            MontgomeryPoint::mul_base(&s).0,
+            rc::MontgomeryPoint::mul_base(&rs).0
+        );
+    }
+}
+
+/// The `group` feature: the same `ff` constants and square roots, the same decodings,
+/// subgroup checks and random points from the same generator bytes.
+#[test]
+fn group_traits_agree() {
+    use curve25519_dalek::edwards::SubgroupPoint;
+    use curve25519_dalek::{EdwardsPoint, RistrettoPoint, Scalar};
+    use group::cofactor::CofactorGroup;
+    use group::ff::{Field, PrimeField};
+    use group::{Group, GroupEncoding};
+    use real_curve25519_dalek as rc;
+    let consts = |s: Scalar| s.to_repr();
+    assert_eq!(consts(Scalar::TWO_INV), rc::Scalar::TWO_INV.to_repr());
+    assert_eq!(
+        consts(Scalar::MULTIPLICATIVE_GENERATOR),
+        rc::Scalar::MULTIPLICATIVE_GENERATOR.to_repr()
+    );
+    assert_eq!(
+        consts(Scalar::ROOT_OF_UNITY),
+        rc::Scalar::ROOT_OF_UNITY.to_repr()
+    );
+    assert_eq!(
+        consts(Scalar::ROOT_OF_UNITY_INV),
+        rc::Scalar::ROOT_OF_UNITY_INV.to_repr()
+    );
+    assert_eq!(consts(Scalar::DELTA), rc::Scalar::DELTA.to_repr());
+    assert_eq!(
+        (Scalar::S, Scalar::NUM_BITS, Scalar::CAPACITY),
+        (rc::Scalar::S, rc::Scalar::NUM_BITS, rc::Scalar::CAPACITY)
+    );
+    assert_eq!(Scalar::MODULUS, rc::Scalar::MODULUS);
+    for i in 0..32u8 {
+        let bytes = [i.wrapping_mul(37) ^ 0x5b; 32];
+        let s = Scalar::from_bytes_mod_order(bytes);
+        let rs = rc::Scalar::from_bytes_mod_order(bytes);
+        // Square roots: the same existence; each root squares back.
+        let (r, rr) = (s.sqrt(), rs.sqrt());
+        assert_eq!(bool::from(r.is_some()), bool::from(rr.is_some()));
+        if let Some(r) = r.into_option() {
+            assert_eq!(r.square(), s);
+        }
+        assert_eq!(
+            Field::invert(&s).map(|x| x.to_repr()).unwrap_or([0; 32]),
+            Field::invert(&rs).map(|x| x.to_repr()).unwrap_or([0; 32])
+        );
+        assert_eq!(bool::from(s.is_odd()), bool::from(rs.is_odd()));
+        // Decoding arbitrary bytes as points (Edwards: every encoding; subgroup;
+        // ristretto: canonical only).
+        let mut enc = [i.wrapping_mul(91) ^ 0xa4; 32];
+        enc[0] = i;
+        let (p, rp) = (
+            <EdwardsPoint as GroupEncoding>::from_bytes(&enc),
+            <rc::EdwardsPoint as GroupEncoding>::from_bytes(&enc),
+        );
+        assert_eq!(
+            bool::from(p.is_some()),
+            bool::from(rp.is_some()),
+            "case {i}"
+        );
+        if let (Some(p), Some(rp)) = (p.into_option(), rp.into_option()) {
+            assert_eq!(p.to_bytes(), rp.to_bytes());
+            assert_eq!(
+                bool::from(CofactorGroup::is_torsion_free(&p)),
+                bool::from(CofactorGroup::is_torsion_free(&rp))
+            );
+            assert_eq!(
+                p.clear_cofactor().to_bytes(),
+                rp.clear_cofactor().to_bytes()
+            );
+            assert_eq!(
+                <SubgroupPoint as GroupEncoding>::from_bytes(&enc)
+                    .is_some()
+                    .unwrap_u8(),
+                <rc::edwards::SubgroupPoint as GroupEncoding>::from_bytes(&enc)
+                    .is_some()
+                    .unwrap_u8()
+            );
+        }
+        let good = (RistrettoPoint::generator() * s).to_bytes();
+        for e in [enc, good] {
+            assert_eq!(
+                <RistrettoPoint as GroupEncoding>::from_bytes(&e)
+                    .map(|p| p.to_bytes())
+                    .into_option(),
+                <rc::RistrettoPoint as GroupEncoding>::from_bytes(&e)
+                    .map(|p| p.to_bytes())
+                    .into_option()
+            );
+        }
+    }
+    // Random elements from the same bytes.
+    let mut a = rand::rngs::StdRng::seed_from_u64(7);
+    let mut b = rand::rngs::StdRng::seed_from_u64(7);
+    use rand::SeedableRng as _;
+    for _ in 0..4 {
+        assert_eq!(
+            EdwardsPoint::random(&mut a).to_bytes(),
+            rc::EdwardsPoint::random(&mut b).to_bytes()
+        );
+        assert_eq!(
+            SubgroupPoint::random(&mut a).to_bytes(),
+            rc::edwards::SubgroupPoint::random(&mut b).to_bytes()
+        );
+        assert_eq!(
+            <RistrettoPoint as Group>::random(&mut a).to_bytes(),
+            <rc::RistrettoPoint as Group>::random(&mut b).to_bytes()
+        );
+        assert_eq!(
+            <Scalar as Field>::random(&mut a).to_repr(),
+            <rc::Scalar as Field>::random(&mut b).to_repr()
+        );
+    }
+}

@@ -12,6 +12,8 @@
 //!   fastest field backend.
 //! - [`MontgomeryPoint::mul_base_clamped`] computes X25519(k, 9) through the Edwards base
 //!   table and the birational map, several times cheaper than a ladder from u = 9.
+//! - `MontgomeryPoint * Scalar` is the unclamped multiplication by a scalar mod l
+//!   (curve25519-dalek's), on the same ladder.
 //! - [`MontgomeryPoint::to_edwards`] and [`Point::to_montgomery`](crate::Point::to_montgomery) cross between the
 //!   two forms.
 //! - [`x25519_batch`] and [`MontgomeryPoint::mul_base_clamped_batch`] (feature
@@ -41,6 +43,7 @@
 #[cfg(feature = "alloc")]
 mod batch;
 mod ladder;
+mod mul;
 mod point;
 #[cfg(feature = "serde")]
 mod serde_impl;

@@ -155,3 +155,18 @@ fn elligator_doubles() {
         assert_eq!(RistrettoPoint(Point(e)).double(), ours);
     }
 }
+
+/// [`RistrettoFixedBaseTable`] against variable-base multiplication, on random
+/// elements and scalars (the FixedBaseTable algorithm itself is tested in `scalar_mul`).
+#[cfg(feature = "alloc")]
+#[test]
+fn table_agrees_with_variable_base() {
+    let mut rng = edwards25519_test_support::SplitMix64(0x7269_7374);
+    for _ in 0..8 {
+        let p = RistrettoPoint::from_uniform_bytes(&rng.bytes());
+        let t = RistrettoFixedBaseTable::new(&p);
+        let s = Scalar::from_bytes_mod_order(rng.bytes());
+        assert_eq!(t.mul(&s), p * s);
+        assert_eq!(t.point(), p);
+    }
+}
