@@ -51,7 +51,7 @@ mod serde_impl;
 mod tests;
 
 // Batches (feature `alloc`): eight ladders per zmm register with AVX-512 IFMA.
-#[cfg(all(test, feature = "alloc"))]
+#[cfg(all(test, feature = "alloc", edwards25519_vector))]
 pub(crate) use batch::in_groups_of_eight;
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]

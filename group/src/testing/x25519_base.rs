@@ -15,8 +15,10 @@ use edwards25519_field::FieldElement;
 use num_bigint::BigUint;
 
 use crate::Point;
+#[cfg(edwards25519_vector)]
+use crate::backend::Op;
 use crate::backend::dispatch::run_serial;
-use crate::backend::{Op, serial};
+use crate::backend::serial;
 use crate::montgomery::{MontgomeryPoint, X25519_BASEPOINT, clamp, ladder};
 use crate::scalar_mul::fixed_base::MulBase;
 
