@@ -36,27 +36,20 @@
 //!
 //! Whole X25519, same-run peer driver (`scripts/bench.sh`'s `lto-avx2` build: LTO +
 //! 1 CGU, no CPU flags, the AVX2 point backend forced so that this ladder runs; AMD
-//! EPYC Zen 4), this revision's driver alternating with the previous revision's
-//! (the per-operation `asm!` blocks): 24.13 µs against 25.69 µs, 1.01 of aws-lc-rs's
-//! 23.97 µs (1.07 before), 0.49 of x25519-dalek. Of the 24.13 µs the loop is about
-//! 22.4 and the safegcd inversion about 1.55 (timed alone). The ladders' same-run
-//! harness (`group/benches/x25519_ladders.rs`, LTO + 1 CGU, minimum of 3,000 rounds):
-//! this ladder 24,135 ns, the generic ladder on the same MULX field 29,223 (so 0.83 of
-//! it), x25519-dalek 49,573.
+//! EPYC Zen 4): 24.13 µs, 1.01 of aws-lc-rs's 23.97 µs and 0.49 of x25519-dalek. Of
+//! that, the loop is about 22.4 µs and the safegcd inversion about 1.55 (timed alone).
+//! The ladders' same-run harness (`group/benches/x25519_ladders.rs`, LTO + 1 CGU,
+//! minimum of 3,000 rounds): this ladder 24,135 ns, the generic ladder on the same
+//! MULX field 29,223 (so 0.83 of it), x25519-dalek 49,573.
 //!
-//! The loop alone: [`step::run`] called directly by a harness outside the repository,
-//! two versions interleaved call by call in one process (2,000 rounds, minimum ns per
-//! 255 iterations; LTO + 1 CGU, no CPU flags; the same CPU, shared with other jobs).
-//! RFC 7748's order in one block (`AA, BB, E/F, DA, CB, S/T, x3, z3, x2, z2`)
-//! 24,235 ns, no faster than the per-operation blocks it replaced; the z3 chain first
-//! (`DA, CB, T², AA, x1·T², BB, E/F, S², E·F, AA·BB`) 23,545; with an independent
-//! product between each two links (the order above) 22,443, 0.926 of the first.
-//! Tried and dropped in the same harness: the next step's sums computed from the last
-//! products while still in registers, the swap moved onto (A, B) and (C, D) (23,204 at
-//! best); T² multiplied by x1 straight from registers (23,134); the swap fused with
-//! A and B in registers (22,684); no XOR to clear the flags before rows 3 and 4 of a
-//! product (23,004); the operands of DA, x1·T² or E·F the other way round (22,653 to
-//! 23,064); other orders of the same products (22,723 to 24,446).
+//! Why this order of products: [`step::run`] timed alone, two orders interleaved call
+//! by call (2,000 rounds, minimum ns per 255 iterations; LTO + 1 CGU), gave 24,235 ns
+//! for RFC 7748's order (`AA, BB, E/F, DA, CB, S/T, x3, z3, x2, z2`), 23,545 with the
+//! z3 chain first (`DA, CB, T², AA, x1·T², BB, E/F, S², E·F, AA·BB`), and 22,443 with an
+//! independent product between each two links (the order above). Keeping the next
+//! step's sums or x1·T² in registers, fusing the swap with A and B, dropping the
+//! flag-clearing XOR, swapping operands, and other orders were all no faster (22,653 to
+//! 24,446).
 //!
 //! Where the cycles go: 918 instructions an iteration (160 MULX), about 325 cycles
 //! (22,443 ns / 255 at the 3.7 GHz a dependent ADD chain measured), so about 2.8

@@ -46,14 +46,14 @@
 //! scripts/before_after.sh --runs 3` (LTO, one codegen unit, no CPU flags; radix 2^51
 //! before, radix 2^52 after) on an AMD EPYC Zen 4, after/before:
 //!
-//! | operation | a sequential carry after every product | products end with [`carry_round`] (this code) |
-//! |---|---|---|
-//! | ScalarMult | 1.22 | 1.15 (11.75 → 13.49 µs) |
-//! | VarTimeDoubleScalarBaseMult | 1.19 | 1.11 |
-//! | VarTimeMultiScalarMult/64 | 1.20 | 1.11 |
-//! | Ed25519 Verification | 1.12 | 1.07 |
-//! | ScalarBaseMult | 1.16 | 1.10 |
-//! | EncodingDecoding (no point backend) | 1.00 | 1.00 |
+//! | operation | radix 2^52 over radix 2^51 |
+//! |---|---|
+//! | ScalarMult | 1.15 (11.75 → 13.49 µs) |
+//! | VarTimeDoubleScalarBaseMult | 1.11 |
+//! | VarTimeMultiScalarMult/64 | 1.11 |
+//! | Ed25519 Verification | 1.07 |
+//! | ScalarBaseMult | 1.10 |
+//! | EncodingDecoding (no point backend) | 1.00 |
 //!
 //! Where the cycles go (an estimate from the instruction latencies, Zen 4: `vpmadd52`
 //! 4 cycles, shifts and additions 1): one point runs as a single chain of dependent
