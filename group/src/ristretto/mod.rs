@@ -38,9 +38,15 @@
 
 #[cfg(feature = "group")]
 mod group_impl;
+mod map;
 mod ops;
+#[cfg(feature = "alloc")]
+mod precomputed;
 #[cfg(feature = "serde")]
 mod serde_impl;
+
+#[cfg(feature = "alloc")]
+pub use precomputed::RistrettoVartimePrecomputedMultiscalar;
 
 use core::fmt;
 
