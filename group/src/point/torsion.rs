@@ -178,7 +178,7 @@ mod tests {
             assert_eq!(decoded, *p);
             assert_eq!(decoded.double(), p.double());
             assert_eq!(decoded + t[1], *p + t[1]);
-            acc = acc + t[1];
+            acc += t[1];
         }
         // Order exactly 8: [4]T is not the identity, [8]T is.
         assert!(!t[4].is_identity());
