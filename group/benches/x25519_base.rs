@@ -115,6 +115,15 @@ fn main() {
             }),
         ));
     }
+    if let Some(u) = Backend::mul_base_clamped_lane_split(k) {
+        assert_eq!(u, MontgomeryPoint::mul_base_clamped(k).0);
+        parts.push((
+            "X25519Base eight-lane split".into(),
+            Box::new(move || {
+                black_box(Backend::mul_base_clamped_lane_split(black_box(k)));
+            }),
+        ));
+    }
     let n = parts.len();
     let mut ns: Vec<Vec<f64>> = vec![Vec::with_capacity(rounds); n];
     for r in 0..rounds {
