@@ -124,6 +124,21 @@ fn main() {
             }),
         ));
     }
+    if Backend::mul_base_clamped_lane_split(k).is_some() {
+        parts.push((
+            "eight-lane split, no tree".into(),
+            Box::new(move || {
+                black_box(Backend::mul_base_lane_split_partial(black_box(&s)));
+            }),
+        ));
+    }
+    let ks = [k; 8];
+    parts.push((
+        "mul_base_clamped_batch, 8 keys".into(),
+        Box::new(move || {
+            black_box(MontgomeryPoint::mul_base_clamped_batch(black_box(&ks)));
+        }),
+    ));
     let n = parts.len();
     let mut ns: Vec<Vec<f64>> = vec![Vec::with_capacity(rounds); n];
     for r in 0..rounds {

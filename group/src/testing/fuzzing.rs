@@ -149,6 +149,24 @@ impl Backend {
         }
     }
 
+    /// The lane split's twelve eight-lane operations without the lane tree (lane 0's
+    /// partial sum); `None` without AVX-512 IFMA. For the benchmark's breakdown.
+    pub fn mul_base_lane_split_partial(scalar: &Scalar) -> Option<Point> {
+        #[cfg(edwards25519_vector)]
+        {
+            let t = crate::backend::vector::ifma52x8::detect()?;
+            let digits = scalar.as_radix_16();
+            Some(Point(
+                crate::backend::vector::ifma52x8::fixed_base_one::mul_base_partial_x8(t, &digits),
+            ))
+        }
+        #[cfg(not(edwards25519_vector))]
+        {
+            let _ = scalar;
+            None
+        }
+    }
+
     /// `a`·`point` + `b`·B with the NAF widths
     /// [`Point::vartime_double_scalar_mul_basepoint`] uses.
     pub fn vartime_double_scalar_mul_basepoint(

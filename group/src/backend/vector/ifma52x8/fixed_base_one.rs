@@ -82,6 +82,13 @@ fn swap_lanes<L: Masked52>(e: &F52<L>, k: usize) -> F52<L> {
 /// Σ dₖ·16^k·B for digits in [-8, 8], lane-split; the sum in lane 0.
 #[inline(always)]
 pub(crate) fn mul_base_one<L: Masked52>(digits: &[i8; 64]) -> Extended<FieldElement> {
+    mul_base_lanes::<L, true>(digits)
+}
+
+/// The eight partial sums (lane j: rows j, j + 8, j + 16, j + 24), then with `TREE` their
+/// sum into lane 0; lane 0's point.
+#[inline(always)]
+fn mul_base_lanes<L: Masked52, const TREE: bool>(digits: &[i8; 64]) -> Extended<FieldElement> {
     let lanes = |r: usize, e: usize| -> [u64; 8] {
         core::array::from_fn(|j| digits[2 * (8 * r + j) + e] as i64 as u64)
     };
@@ -93,7 +100,8 @@ pub(crate) fn mul_base_one<L: Masked52>(digits: &[i8; 64]) -> Extended<FieldElem
     for (r, round) in SLICED.iter().enumerate() {
         p = add_round(&p, round, lanes(r, 0));
     }
-    for k in [4, 2, 1] {
+    for k in if TREE { [4, 2, 1].as_slice() } else { &[] } {
+        let k = *k;
         let q = Point8 {
             x: swap_lanes(&p.x, k),
             y: swap_lanes(&p.y, k),
@@ -110,6 +118,18 @@ pub(crate) fn mul_base_one<L: Masked52>(digits: &[i8; 64]) -> Extended<FieldElem
 pub(crate) fn mul_base_one_x8(token: Ifma8, digits: &[i8; 64]) -> Extended<FieldElement> {
     // SAFETY: `token` exists, so CPUID reported every feature the callee enables.
     unsafe { with_features(token, digits) }
+}
+
+/// Lane 0's partial sum only (the benchmark's breakdown).
+pub(crate) fn mul_base_partial_x8(token: Ifma8, digits: &[i8; 64]) -> Extended<FieldElement> {
+    // SAFETY: `token` exists, so CPUID reported every feature the callee enables.
+    unsafe { partial_with_features(token, digits) }
+}
+
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline(never)]
+fn partial_with_features(_: Ifma8, digits: &[i8; 64]) -> Extended<FieldElement> {
+    mul_base_lanes::<Zmm, false>(digits)
 }
 
 #[target_feature(enable = "avx512f,avx512ifma")]
