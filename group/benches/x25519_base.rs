@@ -115,30 +115,6 @@ fn main() {
             }),
         ));
     }
-    if let Some(u) = Backend::mul_base_clamped_lane_split(k) {
-        assert_eq!(u, MontgomeryPoint::mul_base_clamped(k).0);
-        parts.push((
-            "X25519Base eight-lane split".into(),
-            Box::new(move || {
-                black_box(Backend::mul_base_clamped_lane_split(black_box(k)));
-            }),
-        ));
-    }
-    if Backend::mul_base_clamped_lane_split(k).is_some() {
-        parts.push((
-            "eight-lane split, no tree".into(),
-            Box::new(move || {
-                black_box(Backend::mul_base_lane_split_partial(black_box(&s)));
-            }),
-        ));
-    }
-    let ks = [k; 8];
-    parts.push((
-        "mul_base_clamped_batch, 8 keys".into(),
-        Box::new(move || {
-            black_box(MontgomeryPoint::mul_base_clamped_batch(black_box(&ks)));
-        }),
-    ));
     let n = parts.len();
     let mut ns: Vec<Vec<f64>> = vec![Vec::with_capacity(rounds); n];
     for r in 0..rounds {

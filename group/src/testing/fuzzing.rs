@@ -131,42 +131,6 @@ impl Backend {
         Some(self.run(MulBase(&digits))?.to_montgomery_bytes())
     }
 
-    /// X25519(`scalar`, 9) by the lane-split eight-lane fixed base (one scalar, its
-    /// rows spread across the eight lanes); `None` without AVX-512 IFMA.
-    pub fn mul_base_clamped_lane_split(scalar: [u8; 32]) -> Option<[u8; 32]> {
-        #[cfg(edwards25519_vector)]
-        {
-            let t = crate::backend::vector::ifma52x8::detect()?;
-            let c = crate::montgomery::clamp(scalar);
-            let digits = edwards25519_scalar::signed_radix_16(&c);
-            let p = crate::backend::vector::ifma52x8::fixed_base_one::mul_base_one_x8(t, &digits);
-            Some(Point(p).to_montgomery_bytes())
-        }
-        #[cfg(not(edwards25519_vector))]
-        {
-            let _ = scalar;
-            None
-        }
-    }
-
-    /// The lane split's twelve eight-lane operations without the lane tree (lane 0's
-    /// partial sum); `None` without AVX-512 IFMA. For the benchmark's breakdown.
-    pub fn mul_base_lane_split_partial(scalar: &Scalar) -> Option<Point> {
-        #[cfg(edwards25519_vector)]
-        {
-            let t = crate::backend::vector::ifma52x8::detect()?;
-            let digits = scalar.as_radix_16();
-            Some(Point(
-                crate::backend::vector::ifma52x8::fixed_base_one::mul_base_partial_x8(t, &digits),
-            ))
-        }
-        #[cfg(not(edwards25519_vector))]
-        {
-            let _ = scalar;
-            None
-        }
-    }
-
     /// `a`·`point` + `b`·B with the NAF widths
     /// [`Point::vartime_double_scalar_mul_basepoint`] uses.
     pub fn vartime_double_scalar_mul_basepoint(

@@ -624,8 +624,6 @@ pub(crate) mod encode;
 #[cfg(feature = "alloc")]
 pub(crate) mod fixed_base;
 #[cfg(feature = "alloc")]
-pub(crate) mod fixed_base_one;
-#[cfg(feature = "alloc")]
 pub(crate) mod pippenger;
 pub(crate) mod point;
 pub(crate) mod select;

@@ -38,7 +38,7 @@ use edwards25519_scalar::Scalar;
 
 /// `tables::BASE_TABLE` in radix 2^52: `[row][entry][y+x, y-x, 2d·x·y][limb]`,
 /// canonical limbs (reduced in `F52`'s table).
-pub(super) type Table52 = [[[[u64; 5]; 3]; 8]; 32];
+type Table52 = [[[[u64; 5]; 3]; 8]; 32];
 
 /// The base table converted at compile time.
 static BASE_TABLE_52: Table52 = table52(&BASE_TABLE);
@@ -61,7 +61,7 @@ const fn limbs52(e: &FieldElement) -> [u64; 5] {
     ]
 }
 
-pub(super) const fn table52(t: &BaseTable<FieldElement>) -> Table52 {
+const fn table52(t: &BaseTable<FieldElement>) -> Table52 {
     let mut out = [[[[0u64; 5]; 3]; 8]; 32];
     let mut i = 0;
     while i < 32 {
