@@ -1,28 +1,10 @@
-//! [`RistrettoVartimePrecomputedMultiscalar`]: [`VartimePrecomputedMultiscalar`] on the
-//! elements' representatives.
+//! [`RistrettoVartimePrecomputedMultiscalar`]'s methods: [`VartimePrecomputedMultiscalar`]
+//! on the elements' representatives.
 
 use core::borrow::Borrow;
 
-use super::RistrettoPoint;
+use super::{RistrettoPoint, RistrettoVartimePrecomputedMultiscalar};
 use crate::{Scalar, VartimePrecomputedMultiscalar};
-
-/// Variable-time multiscalar multiplication over ristretto255 elements fixed in advance:
-/// [`VartimePrecomputedMultiscalar`] on their Edwards representatives (a sum of
-/// representatives represents the sum of the elements, RFC 9496 §4.3). For public
-/// inputs only: execution time depends on them.
-///
-/// ```
-/// use edwards25519_group::Scalar;
-/// use edwards25519_group::ristretto::{RistrettoPoint, RistrettoVartimePrecomputedMultiscalar};
-///
-/// let g = RistrettoPoint::GENERATOR;
-/// let pre = RistrettoVartimePrecomputedMultiscalar::new([g, g.double()]);
-/// let s = [Scalar::from(3u8), Scalar::from(4u8)];
-/// assert_eq!(pre.vartime_multiscalar_mul(&s), RistrettoPoint::mul_base(&Scalar::from(11u8)));
-/// assert_eq!(pre.len(), 2);
-/// ```
-#[derive(Debug)]
-pub struct RistrettoVartimePrecomputedMultiscalar(VartimePrecomputedMultiscalar);
 
 impl RistrettoVartimePrecomputedMultiscalar {
     /// The tables of the static elements (about 64 point operations each).
