@@ -42,7 +42,14 @@ macro_rules! portable_arith {
 }
 
 impl FieldArith for Fe51 {
-    portable_arith!(Fe51, radix51, "portable (radix 2^51)", to_fe51, from_fe51, square);
+    portable_arith!(
+        Fe51,
+        radix51,
+        "portable (radix 2^51)",
+        to_fe51,
+        from_fe51,
+        square
+    );
 
     fn invert(&self) -> Self {
         Fe51::from_words(&safegcd::invert(&self.canonical_words()))
@@ -50,7 +57,14 @@ impl FieldArith for Fe51 {
 }
 
 impl FieldArith for Fe64 {
-    portable_arith!(Fe64, radix64, "portable (4x64)", to_fe64, from_fe64, square_rt);
+    portable_arith!(
+        Fe64,
+        radix64,
+        "portable (4x64)",
+        to_fe64,
+        from_fe64,
+        square_rt
+    );
 
     #[inline(always)]
     fn square2(&self) -> Self {
