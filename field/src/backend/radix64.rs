@@ -283,6 +283,31 @@ pub(crate) const fn mul32(a: &[u64; 4], b: u32) -> [u64; 4] {
     add_small(w, 19 * h)
 }
 
+/// [`mul`] at run time, out of line: one compiled copy that every caller calls.
+///
+/// On x86-64 these 4×64 products run only on a CPU without BMI2/ADX (the MULX code
+/// computes them everywhere else), yet inlined they were compiled into every point
+/// operation and scalar multiplication of the group crate (its serial fallback, and the
+/// public element's checked branch at each product), where LLVM spent most of that
+/// crate's build time on them (`InstCombine` and `SLPVectorizer` on the inlined `u128`
+/// products). A call costs a few cycles on such CPUs; see docs/backends.md.
+#[inline(never)]
+pub(crate) fn mul_rt(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    mul(a, b)
+}
+
+/// [`square`] at run time, out of line (see [`mul_rt`]).
+#[inline(never)]
+pub(crate) fn square_rt(a: &[u64; 4]) -> [u64; 4] {
+    square(a)
+}
+
+/// [`square2`] at run time, out of line (see [`mul_rt`]).
+#[inline(never)]
+pub(crate) fn square2_rt(a: &[u64; 4]) -> [u64; 4] {
+    square2(a)
+}
+
 /// The canonical limbs (value < p) of any 256-bit value.
 ///
 /// First bit 255 folds back as 19: v < 2^255 + 19. Then v >= p exactly when v + 19
@@ -371,4 +396,4 @@ impl Fe64 {
     }
 }
 
-crate::backend::limb_ops!(Fe64, [u64; 4], add, sub_rt, mul, neg_rt);
+crate::backend::limb_ops!(Fe64, [u64; 4], add, sub_rt, mul_rt, neg_rt);
