@@ -6,8 +6,9 @@
 //! Each formula is a linear step (lane permutations, additions, subtractions against a
 //! multiple of p), four multiplications in parallel, another linear step and four more
 //! multiplications. An addition costs two vector multiplications, a doubling one
-//! squaring and one multiplication, where the serial backend spends 8 and 7 field
-//! operations. A Z = 1 addend saves nothing here (its lane multiplies in parallel with
+//! squaring and one multiplication (two multiplications, E = 2·Z·T instead of
+//! (X + Y)² - X² - Y², on the fields that set [`VectorField::DOUBLE_WITH_T`]), where the
+//! serial backend spends 8 and 7 field operations. A Z = 1 addend saves nothing here (its lane multiplies in parallel with
 //! the others), so affine addends are cached ones with 2·Z = 2.
 //!
 //! | type | lanes (0 first) | bounds |
