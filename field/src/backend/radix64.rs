@@ -182,23 +182,31 @@ const fn reduce_wide(c: &[u64; 8]) -> [u64; 4] {
     fold(r, h)
 }
 
+/// One schoolbook row: adds a_i·b_j for j in `j0..4` into the eight-limb accumulator
+/// `c` at limb i + j, then stores the row's carry at limb i + 4, which must still be
+/// zero (rows run in increasing i, so no earlier row has reached it). Each step
+/// a_i·b_j + c + carry ≤ (2^64 - 1)^2 + 2·(2^64 - 1) = 2^128 - 1 fits the u128.
+#[inline(always)]
+const fn add_row(c: &mut [u64; 8], ai: u64, b: &[u64; 4], i: usize, j0: usize) {
+    let mut carry = 0u64;
+    let mut j = j0;
+    while j < 4 {
+        let t = (ai as u128) * (b[j] as u128) + c[i + j] as u128 + carry as u128;
+        c[i + j] = t as u64;
+        carry = (t >> 64) as u64;
+        j += 1;
+    }
+    c[i + 4] = carry;
+}
+
 /// a·b mod p, below 2^255 + 2^11. Schoolbook: row i adds a_i·b into the eight-limb
-/// accumulator at limb i; each step a_i·b_j + c + carry ≤ (2^64 - 1)^2 + 2·(2^64 - 1)
-/// = 2^128 - 1 fits the u128.
+/// accumulator at limb i ([`add_row`]).
 #[inline(always)]
 pub(crate) const fn mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
     let mut c = [0u64; 8];
     let mut i = 0;
     while i < 4 {
-        let mut carry = 0u64;
-        let mut j = 0;
-        while j < 4 {
-            let t = (a[i] as u128) * (b[j] as u128) + c[i + j] as u128 + carry as u128;
-            c[i + j] = t as u64;
-            carry = (t >> 64) as u64;
-            j += 1;
-        }
-        c[i + 4] = carry;
+        add_row(&mut c, a[i], b, i, 0);
         i += 1;
     }
     reduce_wide(&c)
@@ -230,15 +238,7 @@ const fn square_wide(a: &[u64; 4]) -> [u64; 8] {
     let mut c = [0u64; 8];
     let mut i = 0;
     while i < 3 {
-        let mut carry = 0u64;
-        let mut j = i + 1;
-        while j < 4 {
-            let t = (a[i] as u128) * (a[j] as u128) + c[i + j] as u128 + carry as u128;
-            c[i + j] = t as u64;
-            carry = (t >> 64) as u64;
-            j += 1;
-        }
-        c[i + 4] = carry;
+        add_row(&mut c, a[i], a, i, i + 1);
         i += 1;
     }
     // Double (the cross sum is below 2^511, so 2·sum < 2^512) and add the squares;

@@ -31,7 +31,6 @@ pub(crate) struct Straus<'a> {
     pub(crate) points: &'a [Extended<FieldElement>],
 }
 
-#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl Op for Straus<'_> {
     type Output = Extended<FieldElement>;
     #[inline(always)]
@@ -49,7 +48,6 @@ pub(crate) struct VartimeMultiscalar<'a> {
     pub(crate) points: &'a [Extended<FieldElement>],
 }
 
-#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl Op for VartimeMultiscalar<'_> {
     type Output = Extended<FieldElement>;
     #[inline(always)]
@@ -150,10 +148,8 @@ impl Point {
     /// ```
     pub fn multiscalar_mul<I, J>(scalars: I, points: J) -> Point
     where
-        I: IntoIterator,
-        I::Item: Borrow<Scalar>,
-        J: IntoIterator,
-        J::Item: Borrow<Point>,
+        I: IntoIterator<Item: Borrow<Scalar>>,
+        J: IntoIterator<Item: Borrow<Point>>,
     {
         // Only the digits of the (possibly secret) scalars are kept.
         let mut digits: Vec<[i8; 64]> = scalars
@@ -197,10 +193,8 @@ impl Point {
     /// ```
     pub fn vartime_multiscalar_mul<I, J>(scalars: I, points: J) -> Point
     where
-        I: IntoIterator,
-        I::Item: Borrow<Scalar>,
-        J: IntoIterator,
-        J::Item: Borrow<Point>,
+        I: IntoIterator<Item: Borrow<Scalar>>,
+        J: IntoIterator<Item: Borrow<Point>>,
     {
         let scalars: Vec<Scalar> = scalars.into_iter().map(|s| *s.borrow()).collect();
         let points = collect_points(points);
