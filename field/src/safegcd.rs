@@ -29,10 +29,10 @@
 //! parity of the new g is, so it stays off the chain from g to the next g. Then, under
 //! the masks "g odd" (o) and "g odd and ζ < 0" (s = o ∧ sign(ζ)): x = h ∧ o and
 //! f <- f ⊕ ((f ⊕ g) ∧ s). The chain from one g to the next is then the parity mask,
-//! one `and` and the add and shift (the earlier form, x = ((f ∧ o) ⊕ s) - s, put the
-//! negation on it too).
+//! one `and` and the add and shift (negating after masking, x = ((f ∧ o) ⊕ s) - s,
+//! would put two more operations on it).
 //!
-//! # How many steps: 600
+//! # How many steps: 588
 //!
 //! The paper's Theorem 11.2 bounds the original divstep (δ starting at 1): when
 //! f² + 4g² <= 5·2^(2d), ⌊(49d + 57)/17⌋ steps reach g = 0 (d >= 46). Here f = p and
@@ -41,10 +41,15 @@
 //! (P. Wuille, "Bounds on divsteps iterations in safegcd", the bound the scalar crate's
 //! inversion also uses), shows that ⌊(3787·log2(M) + 2166)/1644⌋ half-delta steps
 //! suffice when 0 <= g <= f <= M: for M = p (log2 M < 255) that is 588, and 591 even
-//! for any 256-bit f. The code runs `BATCHES` = 10 batches of 60 = 600 steps, always,
-//! which covers every 255-bit (and every 256-bit) input. The input is reduced to its
-//! canonical value first, so 0 <= g < p holds. `debug_assert!` checks g = 0 at the end,
-//! and a unit test counts, with a variable-time model, the steps structured inputs need.
+//! for any 256-bit f. The code runs [`Modulus::STEPS`] steps, always: 588 for p (581
+//! for l), the bound itself. They are `BATCHES` = 10 batches of 60, the last one cut
+//! short: once g = 0 a step only doubles the matrix's first row and lowers ζ by one,
+//! so the last batch runs its first `STEPS` - 570 steps and then does the rest of
+//! its 60 in one shift of that row; the matrix is the one 60 steps make. The input is
+//! reduced to its canonical value first, so 0 <= g < p holds. `debug_assert!` checks
+//! g = 0 at the end; a unit test counts, with a variable-time model, the steps
+//! structured inputs need, and another follows the model batch by batch, the cut
+//! last batch included.
 //!
 //! # Batches
 //!
@@ -85,6 +90,9 @@ const BATCHES: usize = 10;
 // 600 steps: more than the 591 the half-delta bound asks for any 256-bit modulus.
 const _: () = assert!(2 * HALF_STEPS as usize * BATCHES >= 591);
 
+/// The steps before the last half-batch, which runs `Modulus::STEPS` minus these.
+const STEPS_BEFORE_LAST_HALF: u32 = (2 * BATCHES as u32 - 1) * HALF_STEPS;
+
 /// 2^60 - 1.
 const MASK60: i64 = (1 << 60) - 1;
 
@@ -108,6 +116,10 @@ pub trait Modulus {
     const NEG_INV: u64 = neg_inverse(Self::LIMBS[0] as u64);
     /// 16·m, normalised (what brings ±d up to a positive value at the end).
     const SIXTEEN_M: Int60 = times16(Self::LIMBS);
+    /// Half-delta divsteps that take every g in [0, m] to 0 from f = m: at least
+    /// ⌊(3787·log2(m) + 2166)/1644⌋ (Wuille's bound, see the module docs), and in
+    /// (570, 600]. The default, 591, is the bound for any m < 2^256.
+    const STEPS: u32 = 591;
 }
 
 /// 16·x for limbs exact as a sum, normalised (carried in `i128`, so no limb overflows).
@@ -144,6 +156,8 @@ struct P;
 
 impl Modulus for P {
     const LIMBS: Int60 = [-19, 0, 0, 0, 1 << 15];
+    /// ⌊(3787·log2(p) + 2166)/1644⌋ = 588, as log2(p) < 255.
+    const STEPS: u32 = 588;
 }
 
 /// Carries signed limbs into the normalised form (the value unchanged).
@@ -227,14 +241,19 @@ fn unpack(row: u64) -> (i64, i64) {
 /// f and g after them (exact in 30 fewer low bits than the inputs were) and the
 /// matrix T with 2^30·(f', g') = T·(f, g).
 ///
+/// Only the first `steps` (a constant at each call) run as steps; the caller passes
+/// fewer than `HALF_STEPS` only where g = 0 after them is proved, and then each
+/// remaining step would only double row 1 (g stays 0 and even) and lower ζ by one,
+/// which the end does at once.
+///
 /// T starts as the identity, its rows kept packed. After k steps the rows are
 /// 2^k·f_k and 2^k·g_k as combinations of the inputs, so a step does to them what it
 /// does to (f, g), except that halving g becomes doubling row 1 (the scale grows by 2
 /// and row 2 is left as it is). Everything stays an integer that way.
 #[inline(always)]
-fn half_batch(mut zeta: i64, mut f: u64, mut g: u64) -> (i64, u64, u64, Matrix) {
+fn half_batch(mut zeta: i64, mut f: u64, mut g: u64, steps: u32) -> (i64, u64, u64, Matrix) {
     let (mut row_f, mut row_g) = (1u64, 1u64 << 32);
-    for _ in 0..HALF_STEPS {
+    for _ in 0..steps {
         // All ones when δ > 0 (ζ < 0), when g is odd, and when both hold (the swap).
         let positive = (zeta >> 63) as u64;
         let odd = (g & 1).wrapping_neg();
@@ -252,6 +271,9 @@ fn half_batch(mut zeta: i64, mut f: u64, mut g: u64) -> (i64, u64, u64, Matrix) 
         // δ <- 1 - δ on a swap, 1 + δ otherwise: ζ <- -ζ - 2 = !ζ - 1, or ζ - 1.
         zeta = (zeta ^ swap as i64).wrapping_sub(1);
     }
+    let rest = HALF_STEPS - steps;
+    row_f <<= rest;
+    zeta -= i64::from(rest);
     let (a, b) = unpack(row_f);
     let (c, d) = unpack(row_g);
     (zeta, f, g, Matrix { a, b, c, d })
@@ -259,11 +281,12 @@ fn half_batch(mut zeta: i64, mut f: u64, mut g: u64) -> (i64, u64, u64, Matrix) 
 
 /// Sixty divsteps: two halves, and their matrices multiplied (second · first), so
 /// 2^60·(f', g') = T·(f, g) with every row of T summing to at most 2^60 in absolute
-/// value (each step at most doubles a row's absolute sum).
+/// value (each step at most doubles a row's absolute sum). The second half runs
+/// `last_steps` steps as such (see [`half_batch`]): `HALF_STEPS` but in the last batch.
 #[inline(always)]
-fn batch(zeta: i64, f: u64, g: u64) -> (i64, Matrix) {
-    let (zeta, f, g, s) = half_batch(zeta, f, g);
-    let (zeta, _, _, t) = half_batch(zeta, f, g);
+fn batch(zeta: i64, f: u64, g: u64, last_steps: u32) -> (i64, Matrix) {
+    let (zeta, f, g, s) = half_batch(zeta, f, g, HALF_STEPS);
+    let (zeta, _, _, t) = half_batch(zeta, f, g, last_steps);
     let product = Matrix {
         a: t.a * s.a + t.b * s.c,
         b: t.a * s.b + t.b * s.d,
@@ -329,17 +352,26 @@ const ZETA_START: i64 = -1;
 #[doc(hidden)]
 #[inline(always)]
 pub fn invert_mod<M: Modulus>(x: &[u64; 4]) -> Int60 {
+    const {
+        assert!(M::STEPS > STEPS_BEFORE_LAST_HALF);
+        assert!(M::STEPS <= 2 * HALF_STEPS * BATCHES as u32);
+    };
     let mut f: Int60 = normalise(M::LIMBS);
     let mut g = from_words(x);
     // f ≡ d·x and g ≡ e·x (mod m). After batch k, |d|, |e| <= 1 + k·m.
     let mut d: Int60 = [0; 5];
     let mut e: Int60 = [1, 0, 0, 0, 0];
     let mut zeta = ZETA_START;
-    for _ in 0..BATCHES {
+    for k in 0..BATCHES {
         // A batch's 60 steps read only f and g mod 2^60 (each step reads bit 0 of g, and
         // each halving leaves one bit fewer known), and normalised limb 0 is exactly
-        // that.
-        let (next_zeta, t) = batch(zeta, f[0] as u64, g[0] as u64);
+        // that. The last batch's step count depends on k and the modulus only.
+        let last_steps = if k + 1 == BATCHES {
+            M::STEPS - STEPS_BEFORE_LAST_HALF
+        } else {
+            HALF_STEPS
+        };
+        let (next_zeta, t) = batch(zeta, f[0] as u64, g[0] as u64, last_steps);
         zeta = next_zeta;
         (f, g) = (apply_row(t.a, &f, t.b, &g), apply_row(t.c, &f, t.d, &g));
         (d, e) = (
@@ -538,7 +570,7 @@ mod tests {
     fn batch_matrix_is_exact() {
         let f = normalise(P::LIMBS);
         let g = from_words(&words(&FieldElement::from_bytes(&[0x3c; 32])));
-        let (_, t) = batch(ZETA_START, f[0] as u64, g[0] as u64);
+        let (_, t) = batch(ZETA_START, f[0] as u64, g[0] as u64, HALF_STEPS);
         assert!(t.a.unsigned_abs() + t.b.unsigned_abs() <= 1 << 60);
         assert!(t.c.unsigned_abs() + t.d.unsigned_abs() <= 1 << 60);
         let f2 = apply_row(t.a, &f, t.b, &g);
@@ -568,7 +600,14 @@ mod tests {
             assert_eq!((to_w(&f), to_w(&g)), (model.f, model.g));
             let mut zeta = ZETA_START;
             for k in 0..BATCHES {
-                let (next_zeta, t) = batch(zeta, f[0] as u64, g[0] as u64);
+                // The last batch cut short as `invert_mod` runs it: the same matrix and ζ
+                // as the model's full 60 steps.
+                let last_steps = if k + 1 == BATCHES {
+                    P::STEPS - STEPS_BEFORE_LAST_HALF
+                } else {
+                    HALF_STEPS
+                };
+                let (next_zeta, t) = batch(zeta, f[0] as u64, g[0] as u64, last_steps);
                 zeta = next_zeta;
                 (f, g) = (apply_row(t.a, &f, t.b, &g), apply_row(t.c, &f, t.d, &g));
                 for _ in 0..2 * HALF_STEPS {
@@ -584,7 +623,7 @@ mod tests {
     #[test]
     fn step_counts_within_bound() {
         // A few structured inputs and a pseudo-random walk; all need <= 588 steps
-        // (the half-delta bound for M = p), and the code runs 600.
+        // (the half-delta bound for M = p), and the code runs exactly that many.
         let mut worst = 0;
         let mut x = FieldElement::from_bytes(&[0x3c; 32]);
         for k in 0..255u32 {
@@ -597,7 +636,7 @@ mod tests {
             x = x.square() + FieldElement::ONE;
         }
         assert!(worst <= 588, "worst {worst}");
-        assert!(worst <= 2 * HALF_STEPS * BATCHES as u32);
+        assert!(worst <= P::STEPS);
         assert!(worst > 300, "the model is not running: worst {worst}");
     }
 }
