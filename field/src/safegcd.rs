@@ -87,7 +87,8 @@ const HALF_STEPS: u32 = 30;
 /// Batches of 2·`HALF_STEPS` = 60 steps.
 const BATCHES: usize = 10;
 
-// 600 steps: more than the 591 the half-delta bound asks for any 256-bit modulus.
+// 600 steps before any cut: the 591 the half-delta bound asks for any 256-bit modulus
+// fit in them.
 const _: () = assert!(2 * HALF_STEPS as usize * BATCHES >= 591);
 
 /// The steps before the last half-batch, which runs `Modulus::STEPS` minus these.
