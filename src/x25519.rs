@@ -478,7 +478,6 @@ impl StaticSecret {
     /// let bytes = [0xffu8; 32]; // not clamped: kept as given
     /// assert_eq!(StaticSecret::from(bytes).to_bytes(), bytes);
     /// ```
-    #[inline]
     pub fn to_bytes(&self) -> [u8; 32] {
         self.0
     }
@@ -491,7 +490,6 @@ impl StaticSecret {
     /// let secret = StaticSecret::from([5u8; 32]);
     /// assert_eq!(secret.as_bytes(), &[5u8; 32]);
     /// ```
-    #[inline]
     pub fn as_bytes(&self) -> &[u8; 32] {
         &self.0
     }
@@ -544,7 +542,6 @@ impl SharedSecret {
     /// let shared = StaticSecret::from([1u8; 32]).diffie_hellman(&PublicKey::from([9u8; 32]));
     /// assert_eq!(&shared.to_bytes(), shared.as_bytes());
     /// ```
-    #[inline]
     pub fn to_bytes(&self) -> [u8; 32] {
         self.0
     }
@@ -557,7 +554,6 @@ impl SharedSecret {
     /// let shared = StaticSecret::from([1u8; 32]).diffie_hellman(&PublicKey::from(X25519_BASEPOINT_BYTES));
     /// assert_eq!(shared.as_bytes(), &x25519([1u8; 32], X25519_BASEPOINT_BYTES));
     /// ```
-    #[inline]
     pub fn as_bytes(&self) -> &[u8; 32] {
         &self.0
     }

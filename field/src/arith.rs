@@ -137,7 +137,7 @@ pub trait FieldArith:
 
     /// 1/self, in constant time; maps 0 to 0.
     ///
-    /// Bernstein–Yang safegcd (a fixed 600 divsteps, see the `safegcd` module), run on
+    /// Bernstein–Yang safegcd (a fixed 588 divsteps, see the `safegcd` module), run on
     /// the canonical value in four words (each backend overrides this to hand its own
     /// limbs over): the conversions cost far less than the inversion.
     /// [`Self::invert_fermat`] is the reference it is tested against.

@@ -22,12 +22,17 @@
 //! f = ±gcd(p, x) = ±1 for x != 0.
 //!
 //! The three cases share one shape: g <- (g + x)/2 with x = -f, f or 0, and f <- g in
-//! the first case only. The code computes x and the new f under two masks ("g odd",
-//! and "g odd and δ > 0"), and keeps η = -2δ (an odd integer, negative exactly when
-//! δ > 0, so its sign bit is the second mask's condition): η <- -η - 2 in the first
-//! case, η - 2 otherwise.
+//! the first case only. The code keeps ζ = -δ - 1/2 (an integer, negative exactly when
+//! δ > 0): ζ <- -ζ - 2 in the first case, ζ - 1 otherwise, which is the two operations
+//! ζ <- (ζ ⊕ s) - 1 with s the all-ones mask of the first case (as !ζ = -ζ - 1). A step
+//! first takes h = ±f, negated when ζ < 0; that needs only f and ζ, known before the
+//! parity of the new g is, so it stays off the chain from g to the next g. Then, under
+//! the masks "g odd" (o) and "g odd and ζ < 0" (s = o ∧ sign(ζ)): x = h ∧ o and
+//! f <- f ⊕ ((f ⊕ g) ∧ s). The chain from one g to the next is then the parity mask,
+//! one `and` and the add and shift (negating after masking, x = ((f ∧ o) ⊕ s) - s,
+//! would put two more operations on it).
 //!
-//! # How many steps: 600
+//! # How many steps: 588
 //!
 //! The paper's Theorem 11.2 bounds the original divstep (δ starting at 1): when
 //! f² + 4g² <= 5·2^(2d), ⌊(49d + 57)/17⌋ steps reach g = 0 (d >= 46). Here f = p and
@@ -36,10 +41,15 @@
 //! (P. Wuille, "Bounds on divsteps iterations in safegcd", the bound the scalar crate's
 //! inversion also uses), shows that ⌊(3787·log2(M) + 2166)/1644⌋ half-delta steps
 //! suffice when 0 <= g <= f <= M: for M = p (log2 M < 255) that is 588, and 591 even
-//! for any 256-bit f. The code runs `BATCHES` = 10 batches of 60 = 600 steps, always,
-//! which covers every 255-bit (and every 256-bit) input. The input is reduced to its
-//! canonical value first, so 0 <= g < p holds. `debug_assert!` checks g = 0 at the end,
-//! and a unit test counts, with a variable-time model, the steps structured inputs need.
+//! for any 256-bit f. The code runs [`Modulus::STEPS`] steps, always: 588 for p (581
+//! for l), the bound itself. They are `BATCHES` = 10 batches of 60, the last one cut
+//! short: once g = 0 a step only doubles the matrix's first row and lowers ζ by one,
+//! so the last batch runs its first `STEPS` - 570 steps and then does the rest of
+//! its 60 in one shift of that row; the matrix is the one 60 steps make. The input is
+//! reduced to its canonical value first, so 0 <= g < p holds. `debug_assert!` checks
+//! g = 0 at the end; a unit test counts, with a variable-time model, the steps
+//! structured inputs need, and another follows the model batch by batch, the cut
+//! last batch included.
 //!
 //! # Batches
 //!
@@ -67,7 +77,7 @@
 //! # Constant time
 //!
 //! Loop counts are constants. Every data-dependent choice is an all-zeros/all-ones mask
-//! made by arithmetic (the negated low bit of g, the arithmetic shift of η), applied
+//! made by arithmetic (the negated low bit of g, the arithmetic shift of ζ), applied
 //! with `&`, `^`, additions and subtractions. No `if` on data, no data-dependent index,
 //! no division on data; the multiplications are 64x64 -> 128 bits.
 
@@ -77,8 +87,12 @@ const HALF_STEPS: u32 = 30;
 /// Batches of 2·`HALF_STEPS` = 60 steps.
 const BATCHES: usize = 10;
 
-// 600 steps: more than the 591 the half-delta bound asks for any 256-bit modulus.
+// 600 steps before any cut: the 591 the half-delta bound asks for any 256-bit modulus
+// fit in them.
 const _: () = assert!(2 * HALF_STEPS as usize * BATCHES >= 591);
+
+/// The steps before the last half-batch, which runs `Modulus::STEPS` minus these.
+const STEPS_BEFORE_LAST_HALF: u32 = (2 * BATCHES as u32 - 1) * HALF_STEPS;
 
 /// 2^60 - 1.
 const MASK60: i64 = (1 << 60) - 1;
@@ -103,6 +117,10 @@ pub trait Modulus {
     const NEG_INV: u64 = neg_inverse(Self::LIMBS[0] as u64);
     /// 16·m, normalised (what brings ±d up to a positive value at the end).
     const SIXTEEN_M: Int60 = times16(Self::LIMBS);
+    /// Half-delta divsteps that take every g in [0, m] to 0 from f = m: at least
+    /// ⌊(3787·log2(m) + 2166)/1644⌋ (Wuille's bound, see the module docs), and in
+    /// (570, 600]. The default, 591, is the bound for any m < 2^256.
+    const STEPS: u32 = 591;
 }
 
 /// 16·x for limbs exact as a sum, normalised (carried in `i128`, so no limb overflows).
@@ -139,6 +157,8 @@ struct P;
 
 impl Modulus for P {
     const LIMBS: Int60 = [-19, 0, 0, 0, 1 << 15];
+    /// ⌊(3787·log2(p) + 2166)/1644⌋ = 588, as log2(p) < 255.
+    const STEPS: u32 = 588;
 }
 
 /// Carries signed limbs into the normalised form (the value unchanged).
@@ -218,53 +238,63 @@ fn unpack(row: u64) -> (i64, i64) {
     (x, y)
 }
 
-/// `HALF_STEPS` divsteps on the low bits of f (odd) and g, with η = -2δ. Returns η,
+/// `HALF_STEPS` divsteps on the low bits of f (odd) and g, with ζ = -δ - 1/2. Returns ζ,
 /// f and g after them (exact in 30 fewer low bits than the inputs were) and the
 /// matrix T with 2^30·(f', g') = T·(f, g).
+///
+/// Only the first `steps` (a constant at each call) run as steps; the caller passes
+/// fewer than `HALF_STEPS` only where g = 0 after them is proved, and then each
+/// remaining step would only double row 1 (g stays 0 and even) and lower ζ by one,
+/// which the end does at once.
 ///
 /// T starts as the identity, its rows kept packed. After k steps the rows are
 /// 2^k·f_k and 2^k·g_k as combinations of the inputs, so a step does to them what it
 /// does to (f, g), except that halving g becomes doubling row 1 (the scale grows by 2
 /// and row 2 is left as it is). Everything stays an integer that way.
 #[inline(always)]
-fn half_batch(mut eta: i64, mut f: u64, mut g: u64) -> (i64, u64, u64, Matrix) {
+fn half_batch(mut zeta: i64, mut f: u64, mut g: u64, steps: u32) -> (i64, u64, u64, Matrix) {
     let (mut row_f, mut row_g) = (1u64, 1u64 << 32);
-    for _ in 0..HALF_STEPS {
-        // All ones when g is odd, and when moreover δ > 0 (η < 0).
+    for _ in 0..steps {
+        // All ones when δ > 0 (ζ < 0), when g is odd, and when both hold (the swap).
+        let positive = (zeta >> 63) as u64;
         let odd = (g & 1).wrapping_neg();
-        let swap = odd & ((eta >> 63) as u64);
-        // What g gains: f if g is odd, -f if it swaps, 0 if g is even. (swap implies
-        // odd, so masking f first gives the same value one operation earlier on the
-        // path from g to the next g: the loop is one long dependency chain.)
-        let gain = ((f & odd) ^ swap).wrapping_sub(swap);
-        let gain_row = ((row_f & odd) ^ swap).wrapping_sub(swap);
+        let swap = odd & positive;
+        // h = -f if δ > 0, else f: what g gains if it is odd. It needs f and ζ only, not
+        // the parity of g, so the path from g to the next g is `odd`, one `and`, the add
+        // and the shift.
+        let h = (f ^ positive).wrapping_sub(positive);
+        let h_row = (row_f ^ positive).wrapping_sub(positive);
         // On a swap the new f is the old g.
         f ^= (f ^ g) & swap;
-        g = g.wrapping_add(gain) >> 1;
+        g = g.wrapping_add(h & odd) >> 1;
         row_f = (row_f ^ ((row_f ^ row_g) & swap)) << 1;
-        row_g = row_g.wrapping_add(gain_row);
-        // δ <- 1 - δ on a swap, 1 + δ otherwise: η <- -η - 2 or η - 2.
-        eta = ((eta ^ swap as i64).wrapping_sub(swap as i64)).wrapping_sub(2);
+        row_g = row_g.wrapping_add(h_row & odd);
+        // δ <- 1 - δ on a swap, 1 + δ otherwise: ζ <- -ζ - 2 = !ζ - 1, or ζ - 1.
+        zeta = (zeta ^ swap as i64).wrapping_sub(1);
     }
+    let rest = HALF_STEPS - steps;
+    row_f <<= rest;
+    zeta -= i64::from(rest);
     let (a, b) = unpack(row_f);
     let (c, d) = unpack(row_g);
-    (eta, f, g, Matrix { a, b, c, d })
+    (zeta, f, g, Matrix { a, b, c, d })
 }
 
 /// Sixty divsteps: two halves, and their matrices multiplied (second · first), so
 /// 2^60·(f', g') = T·(f, g) with every row of T summing to at most 2^60 in absolute
-/// value (each step at most doubles a row's absolute sum).
+/// value (each step at most doubles a row's absolute sum). The second half runs
+/// `last_steps` steps as such (see [`half_batch`]): `HALF_STEPS` but in the last batch.
 #[inline(always)]
-fn batch(eta: i64, f: u64, g: u64) -> (i64, Matrix) {
-    let (eta, f, g, s) = half_batch(eta, f, g);
-    let (eta, _, _, t) = half_batch(eta, f, g);
+fn batch(zeta: i64, f: u64, g: u64, last_steps: u32) -> (i64, Matrix) {
+    let (zeta, f, g, s) = half_batch(zeta, f, g, HALF_STEPS);
+    let (zeta, _, _, t) = half_batch(zeta, f, g, last_steps);
     let product = Matrix {
         a: t.a * s.a + t.b * s.c,
         b: t.a * s.b + t.b * s.d,
         c: t.c * s.a + t.d * s.c,
         d: t.c * s.b + t.d * s.d,
     };
-    (eta, product)
+    (zeta, product)
 }
 
 /// `(s·x + t·y) / 2^60` for normalised x, y with |x|, |y| < 2^256 and
@@ -313,8 +343,8 @@ fn apply_row_mod<M: Modulus>(s: i64, x: &Int60, t: i64, y: &Int60) -> Int60 {
     out
 }
 
-/// η = -2δ at the start: δ = 1/2, the start the half-delta bound is proved for.
-const ETA_START: i64 = -1;
+/// ζ = -δ - 1/2 at the start: δ = 1/2, the start the half-delta bound is proved for.
+const ZETA_START: i64 = -1;
 
 /// 1/x mod m in constant time; 0 maps to 0. The input is below m (four little-endian
 /// words); the output is normalised, congruent to 1/x, and in (5m, 27m) (so below
@@ -323,18 +353,27 @@ const ETA_START: i64 = -1;
 #[doc(hidden)]
 #[inline(always)]
 pub fn invert_mod<M: Modulus>(x: &[u64; 4]) -> Int60 {
+    const {
+        assert!(M::STEPS > STEPS_BEFORE_LAST_HALF);
+        assert!(M::STEPS <= 2 * HALF_STEPS * BATCHES as u32);
+    };
     let mut f: Int60 = normalise(M::LIMBS);
     let mut g = from_words(x);
     // f ≡ d·x and g ≡ e·x (mod m). After batch k, |d|, |e| <= 1 + k·m.
     let mut d: Int60 = [0; 5];
     let mut e: Int60 = [1, 0, 0, 0, 0];
-    let mut eta = ETA_START;
-    for _ in 0..BATCHES {
+    let mut zeta = ZETA_START;
+    for k in 0..BATCHES {
         // A batch's 60 steps read only f and g mod 2^60 (each step reads bit 0 of g, and
         // each halving leaves one bit fewer known), and normalised limb 0 is exactly
-        // that.
-        let (next_eta, t) = batch(eta, f[0] as u64, g[0] as u64);
-        eta = next_eta;
+        // that. The last batch's step count depends on k and the modulus only.
+        let last_steps = if k + 1 == BATCHES {
+            M::STEPS - STEPS_BEFORE_LAST_HALF
+        } else {
+            HALF_STEPS
+        };
+        let (next_zeta, t) = batch(zeta, f[0] as u64, g[0] as u64, last_steps);
+        zeta = next_zeta;
         (f, g) = (apply_row(t.a, &f, t.b, &g), apply_row(t.c, &f, t.d, &g));
         (d, e) = (
             apply_row_mod::<M>(t.a, &d, t.b, &e),
@@ -423,7 +462,7 @@ mod tests {
 
     /// Variable-time model of the hddivstep on 320-bit two's-complement words, from
     /// f = p, g = x (canonical) and δ = 1/2. It tracks θ = δ - 1/2 (a different
-    /// encoding from the η of the real code): "δ > 0" is θ >= 0, 1 - δ is -θ, 1 + δ is
+    /// encoding from the ζ of the real code): "δ > 0" is θ >= 0, 1 - δ is -θ, 1 + δ is
     /// θ + 1.
     struct Model {
         f: W,
@@ -456,9 +495,9 @@ mod tests {
             }
         }
 
-        /// η = -2δ = -2θ - 1.
-        fn eta(&self) -> i64 {
-            -2 * self.theta - 1
+        /// ζ = -δ - 1/2 = -θ - 1.
+        fn zeta(&self) -> i64 {
+            -self.theta - 1
         }
     }
 
@@ -532,7 +571,7 @@ mod tests {
     fn batch_matrix_is_exact() {
         let f = normalise(P::LIMBS);
         let g = from_words(&words(&FieldElement::from_bytes(&[0x3c; 32])));
-        let (_, t) = batch(ETA_START, f[0] as u64, g[0] as u64);
+        let (_, t) = batch(ZETA_START, f[0] as u64, g[0] as u64, HALF_STEPS);
         assert!(t.a.unsigned_abs() + t.b.unsigned_abs() <= 1 << 60);
         assert!(t.c.unsigned_abs() + t.d.unsigned_abs() <= 1 << 60);
         let f2 = apply_row(t.a, &f, t.b, &g);
@@ -542,8 +581,8 @@ mod tests {
     }
 
     /// invert's loop on f and g, batch by batch, against the model: after every batch
-    /// f, g and η must be the model's after 60 more steps. This pins what no inverse
-    /// can show, as any start converges on most inputs: η's start (δ = 1/2, the one the
+    /// f, g and ζ must be the model's after 60 more steps. This pins what no inverse
+    /// can show, as any start converges on most inputs: ζ's start (δ = 1/2, the one the
     /// step bound is proved for) and that limb 0 carries all a batch reads.
     #[test]
     fn batches_follow_the_model() {
@@ -560,16 +599,23 @@ mod tests {
             let mut f = normalise(P::LIMBS);
             let mut g = from_words(&words(&x));
             assert_eq!((to_w(&f), to_w(&g)), (model.f, model.g));
-            let mut eta = ETA_START;
+            let mut zeta = ZETA_START;
             for k in 0..BATCHES {
-                let (next_eta, t) = batch(eta, f[0] as u64, g[0] as u64);
-                eta = next_eta;
+                // The last batch cut short as `invert_mod` runs it: the same matrix and ζ
+                // as the model's full 60 steps.
+                let last_steps = if k + 1 == BATCHES {
+                    P::STEPS - STEPS_BEFORE_LAST_HALF
+                } else {
+                    HALF_STEPS
+                };
+                let (next_zeta, t) = batch(zeta, f[0] as u64, g[0] as u64, last_steps);
+                zeta = next_zeta;
                 (f, g) = (apply_row(t.a, &f, t.b, &g), apply_row(t.c, &f, t.d, &g));
                 for _ in 0..2 * HALF_STEPS {
                     model.step();
                 }
                 assert_eq!((to_w(&f), to_w(&g)), (model.f, model.g), "batch {k}");
-                assert_eq!(eta, model.eta(), "batch {k}");
+                assert_eq!(zeta, model.zeta(), "batch {k}");
             }
             assert_eq!(g, [0; 5]);
         }
@@ -578,7 +624,7 @@ mod tests {
     #[test]
     fn step_counts_within_bound() {
         // A few structured inputs and a pseudo-random walk; all need <= 588 steps
-        // (the half-delta bound for M = p), and the code runs 600.
+        // (the half-delta bound for M = p), and the code runs exactly that many.
         let mut worst = 0;
         let mut x = FieldElement::from_bytes(&[0x3c; 32]);
         for k in 0..255u32 {
@@ -591,7 +637,7 @@ mod tests {
             x = x.square() + FieldElement::ONE;
         }
         assert!(worst <= 588, "worst {worst}");
-        assert!(worst <= 2 * HALF_STEPS * BATCHES as u32);
+        assert!(worst <= P::STEPS);
         assert!(worst > 300, "the model is not running: worst {worst}");
     }
 }

@@ -31,8 +31,6 @@
 //! assert_eq!(p, q);
 //! ```
 #![no_std]
-#![deny(unsafe_code)]
-#![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "alloc")]

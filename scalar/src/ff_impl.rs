@@ -16,6 +16,7 @@
 //! time: the exponents are public constants and the fix-ups go through `subtle`.
 
 use crate::Scalar;
+use crate::limbs::{L, sub4};
 use ff::{Field, FromUniformBytes, PrimeField};
 use rand_core::TryRng;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
@@ -155,13 +156,9 @@ impl PrimeField for Scalar {
     const S: u32 = 2;
     /// 2^((l-1)/4), a square root of -1.
     const ROOT_OF_UNITY: Scalar = SQRT_M1;
-    /// 2^(-(l-1)/4) = -ROOT_OF_UNITY.
-    const ROOT_OF_UNITY_INV: Scalar = Scalar::from_limbs_unchecked([
-        0x998a_ed3a_7137_cc19,
-        0x05ee_a38b_6029_18d7,
-        0x82c2_929f_543e_3d86,
-        0x06b5_8cef_1f86_7e18,
-    ]);
+    /// 2^(-(l-1)/4) = -ROOT_OF_UNITY = l - ROOT_OF_UNITY (below l, as 0 < ROOT_OF_UNITY < l;
+    /// no borrow).
+    const ROOT_OF_UNITY_INV: Scalar = Scalar::from_limbs_unchecked(sub4(&L, &SQRT_M1.0).0);
     /// 2^(2^S) = 16.
     const DELTA: Scalar = Scalar::from_limbs_unchecked([16, 0, 0, 0]);
 }

@@ -68,7 +68,6 @@
 //! digits for Pippenger's bucket method, variable time).
 #![no_std]
 #![forbid(unsafe_code)]
-#![warn(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "alloc")]

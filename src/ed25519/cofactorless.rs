@@ -53,7 +53,7 @@ impl VerifyingKey {
     ///
     /// Execution time depends on the inputs (all of them public).
     pub fn verify_cofactorless(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
-        self.cofactorless_with(None, msg, sig, false)
+        self.cofactorless_by::<Sha512>(None, msg, sig, false)
     }
 
     /// Verifies an Ed25519ph signature given the prehash SHA-512(M), with
@@ -83,7 +83,7 @@ impl VerifyingKey {
         context: &[u8],
         sig: &Signature,
     ) -> Result<(), Error> {
-        self.cofactorless_with(Some(&Dom2::ph(context)?), prehash, sig, false)
+        self.cofactorless_by::<Sha512>(Some(&Dom2::ph(context)?), prehash, sig, false)
     }
 
     /// Verifies an Ed25519ph signature given the prehash SHA-512(M), with
@@ -113,24 +113,13 @@ impl VerifyingKey {
         context: &[u8],
         sig: &Signature,
     ) -> Result<(), Error> {
-        self.cofactorless_with(Some(&Dom2::ph(context)?), prehash, sig, true)
+        self.cofactorless_by::<Sha512>(Some(&Dom2::ph(context)?), prehash, sig, true)
     }
 
     /// `[S]B = R + [k]A` with canonical S and R; with `strict`, also canonical A and
     /// neither A nor R of small order (the checks of [`VerifyingKey::verify_strict`], in
-    /// its order).
-    fn cofactorless_with(
-        &self,
-        dom: Option<&Dom2<'_>>,
-        msg: &[u8],
-        sig: &Signature,
-        strict: bool,
-    ) -> Result<(), Error> {
-        self.cofactorless_by::<Sha512>(dom, msg, sig, strict)
-    }
-
-    /// [`VerifyingKey::cofactorless_with`] with the hash `D` in the challenge
-    /// (SHA-512 for Ed25519; `expanded.rs` offers others, as ed25519-dalek's `hazmat`).
+    /// its order). The challenge's hash is `D`: SHA-512 for Ed25519; `expanded.rs`
+    /// offers others, as ed25519-dalek's `hazmat`.
     pub(super) fn cofactorless_by<D: Digest<OutputSize = U64>>(
         &self,
         dom: Option<&Dom2<'_>>,

@@ -12,9 +12,9 @@ use crate::{FieldArith, FieldElement};
 
 /// The members both portable types implement alike, from the limb module `$m`'s
 /// functions: constants, name, conversions through [`FieldElement`]'s `$to` and `$from`,
-/// squaring, `mul32` and the encoding.
+/// squaring (`$square`: the 4×64 one out of line), `mul32` and the encoding.
 macro_rules! portable_arith {
-    ($t:ident, $m:ident, $name:literal, $to:ident, $from:ident) => {
+    ($t:ident, $m:ident, $name:literal, $to:ident, $from:ident, $square:ident) => {
         const ZERO: Self = $t::ZERO;
         const ONE: Self = $t::ONE;
         const BACKEND: &'static str = $name;
@@ -29,7 +29,7 @@ macro_rules! portable_arith {
         }
         #[inline(always)]
         fn square(&self) -> Self {
-            $t($m::square(&self.0))
+            $t($m::$square(&self.0))
         }
         #[inline(always)]
         fn mul32(&self, b: u32) -> Self {
@@ -42,7 +42,14 @@ macro_rules! portable_arith {
 }
 
 impl FieldArith for Fe51 {
-    portable_arith!(Fe51, radix51, "portable (radix 2^51)", to_fe51, from_fe51);
+    portable_arith!(
+        Fe51,
+        radix51,
+        "portable (radix 2^51)",
+        to_fe51,
+        from_fe51,
+        square
+    );
 
     fn invert(&self) -> Self {
         Fe51::from_words(&safegcd::invert(&self.canonical_words()))
@@ -50,11 +57,18 @@ impl FieldArith for Fe51 {
 }
 
 impl FieldArith for Fe64 {
-    portable_arith!(Fe64, radix64, "portable (4x64)", to_fe64, from_fe64);
+    portable_arith!(
+        Fe64,
+        radix64,
+        "portable (4x64)",
+        to_fe64,
+        from_fe64,
+        square_rt
+    );
 
     #[inline(always)]
     fn square2(&self) -> Self {
-        Fe64(radix64::square2(&self.0))
+        Fe64(radix64::square2_rt(&self.0))
     }
     fn is_zero(&self) -> Choice {
         radix64::reduce(&self.0).ct_eq(&[0; 4])

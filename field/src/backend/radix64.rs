@@ -182,23 +182,31 @@ const fn reduce_wide(c: &[u64; 8]) -> [u64; 4] {
     fold(r, h)
 }
 
+/// One schoolbook row: adds a_i·b_j for j in `j0..4` into the eight-limb accumulator
+/// `c` at limb i + j, then stores the row's carry at limb i + 4, which must still be
+/// zero (rows run in increasing i, so no earlier row has reached it). Each step
+/// a_i·b_j + c + carry ≤ (2^64 - 1)^2 + 2·(2^64 - 1) = 2^128 - 1 fits the u128.
+#[inline(always)]
+const fn add_row(c: &mut [u64; 8], ai: u64, b: &[u64; 4], i: usize, j0: usize) {
+    let mut carry = 0u64;
+    let mut j = j0;
+    while j < 4 {
+        let t = (ai as u128) * (b[j] as u128) + c[i + j] as u128 + carry as u128;
+        c[i + j] = t as u64;
+        carry = (t >> 64) as u64;
+        j += 1;
+    }
+    c[i + 4] = carry;
+}
+
 /// a·b mod p, below 2^255 + 2^11. Schoolbook: row i adds a_i·b into the eight-limb
-/// accumulator at limb i; each step a_i·b_j + c + carry ≤ (2^64 - 1)^2 + 2·(2^64 - 1)
-/// = 2^128 - 1 fits the u128.
+/// accumulator at limb i ([`add_row`]).
 #[inline(always)]
 pub(crate) const fn mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
     let mut c = [0u64; 8];
     let mut i = 0;
     while i < 4 {
-        let mut carry = 0u64;
-        let mut j = 0;
-        while j < 4 {
-            let t = (a[i] as u128) * (b[j] as u128) + c[i + j] as u128 + carry as u128;
-            c[i + j] = t as u64;
-            carry = (t >> 64) as u64;
-            j += 1;
-        }
-        c[i + 4] = carry;
+        add_row(&mut c, a[i], b, i, 0);
         i += 1;
     }
     reduce_wide(&c)
@@ -230,15 +238,7 @@ const fn square_wide(a: &[u64; 4]) -> [u64; 8] {
     let mut c = [0u64; 8];
     let mut i = 0;
     while i < 3 {
-        let mut carry = 0u64;
-        let mut j = i + 1;
-        while j < 4 {
-            let t = (a[i] as u128) * (a[j] as u128) + c[i + j] as u128 + carry as u128;
-            c[i + j] = t as u64;
-            carry = (t >> 64) as u64;
-            j += 1;
-        }
-        c[i + 4] = carry;
+        add_row(&mut c, a[i], a, i, i + 1);
         i += 1;
     }
     // Double (the cross sum is below 2^511, so 2·sum < 2^512) and add the squares;
@@ -281,6 +281,31 @@ pub(crate) const fn mul32(a: &[u64; 4], b: u32) -> [u64; 4] {
     let h = ((carry as u64) << 1) | (w[3] >> 63);
     w[3] &= LOW63;
     add_small(w, 19 * h)
+}
+
+/// [`mul`] at run time, out of line: one compiled copy that every caller calls.
+///
+/// On x86-64 these 4×64 products run only on a CPU without BMI2/ADX (the MULX code
+/// computes them everywhere else), yet inlined they were compiled into every point
+/// operation and scalar multiplication of the group crate (its serial fallback, and the
+/// public element's checked branch at each product), where LLVM spent most of that
+/// crate's build time on them (`InstCombine` and `SLPVectorizer` on the inlined `u128`
+/// products). A call costs a few cycles on such CPUs; see docs/backends.md.
+#[inline(never)]
+pub(crate) fn mul_rt(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    mul(a, b)
+}
+
+/// [`square`] at run time, out of line (see [`mul_rt`]).
+#[inline(never)]
+pub(crate) fn square_rt(a: &[u64; 4]) -> [u64; 4] {
+    square(a)
+}
+
+/// [`square2`] at run time, out of line (see [`mul_rt`]).
+#[inline(never)]
+pub(crate) fn square2_rt(a: &[u64; 4]) -> [u64; 4] {
+    square2(a)
 }
 
 /// The canonical limbs (value < p) of any 256-bit value.
@@ -371,4 +396,4 @@ impl Fe64 {
     }
 }
 
-crate::backend::limb_ops!(Fe64, [u64; 4], add, sub_rt, mul, neg_rt);
+crate::backend::limb_ops!(Fe64, [u64; 4], add, sub_rt, mul_rt, neg_rt);

@@ -261,7 +261,7 @@ pub(crate) fn mul_checked(a: &Fe64, b: &Fe64) -> Fe64 {
         // SAFETY: the CPU has BMI2 and ADX (checked on the line above).
         Fe64(unsafe { asm::mul(&a.0, &b.0) })
     } else {
-        Fe64(radix64::mul(&a.0, &b.0))
+        Fe64(radix64::mul_rt(&a.0, &b.0))
     }
 }
 
@@ -272,7 +272,7 @@ pub(crate) fn square_checked(a: &Fe64) -> Fe64 {
         // SAFETY: the CPU has BMI2 and ADX (checked on the line above).
         Fe64(unsafe { asm::square(&a.0) })
     } else {
-        Fe64(radix64::square(&a.0))
+        Fe64(radix64::square_rt(&a.0))
     }
 }
 
@@ -283,7 +283,7 @@ pub(crate) fn square2_checked(a: &Fe64) -> Fe64 {
         // SAFETY: the CPU has BMI2 and ADX (checked on the line above).
         Fe64(unsafe { asm::square2(&a.0) })
     } else {
-        Fe64(radix64::square2(&a.0))
+        Fe64(radix64::square2_rt(&a.0))
     }
 }
 

@@ -15,7 +15,9 @@
 //! | `vector` over `vector::avx2` | x86-64 with AVX2 (and no IFMA), checked by CPUID at run time | the same layout, radix 2^25.5, two limbs per 64-bit lane |
 //!
 //! The `vector` feature (on by default) compiles the vector backends; without it, the
-//! smallest build, the code is the `"serial"` cfg's. Where they are compiled, the
+//! smallest build, the code is the `"serial"` cfg's: the serial backend once, over the
+//! public `FieldElement` (MULX/ADX or portable chosen per product; see
+//! `serial::field_dispatch!`). Where they are compiled, the
 //! serial fallback (CPUs without AVX2, which have no BMI2 either) runs over one field
 //! backend, the portable 4×64 limbs (`serial::WithoutAvx2`).
 //!

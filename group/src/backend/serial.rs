@@ -161,9 +161,10 @@ pub(crate) type WithoutAvx2 = x86_64::Fast;
 /// portable 4×64 limbs; elsewhere (and in the forced portable build) [`FieldElement`].
 /// One check per call: callers use it once per top-level operation. Where the target
 /// features require BMI2 and ADX (`-C target-cpu=native` on such a CPU), the check is
-/// known to pass and only the MULX/ADX branch is compiled.
+/// known to pass and only the MULX/ADX branch is compiled. Without the vector backends
+/// (the smallest build), [`FieldElement`] (below).
 #[cfg(all(
-    edwards25519_x86,
+    edwards25519_vector,
     not(all(target_feature = "bmi2", target_feature = "adx"))
 ))]
 macro_rules! field_dispatch {
@@ -193,9 +194,17 @@ macro_rules! field_dispatch {
     }};
 }
 
-/// Binds `$F` to the field backend for this machine (here [`FieldElement`], the
-/// portable radix-2^51 limbs) and evaluates `$body`.
-#[cfg(not(edwards25519_x86))]
+/// Binds `$F` to [`FieldElement`] and evaluates `$body`: off x86-64 and in the forced
+/// portable build, the portable radix-2^51 limbs; on x86-64 without the vector backends
+/// (the smallest build: the `vector` feature off, or the `"serial"` cfg), the public
+/// element, which picks MULX/ADX or the portable 4×64 code at each product and squaring
+/// (a cached flag and a predicted branch). There one serial copy of each operation is
+/// compiled instead of two (over MULX/ADX and over the portable limbs), for a few per
+/// cent of speed (docs/backends.md).
+#[cfg(all(
+    not(edwards25519_vector),
+    not(all(edwards25519_x86, target_feature = "bmi2", target_feature = "adx"))
+))]
 macro_rules! field_dispatch {
     ($F:ident => $body:expr) => {{
         #[allow(dead_code)]

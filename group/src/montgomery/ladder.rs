@@ -53,16 +53,23 @@ pub(super) fn ladder_for_this_cpu(k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
 
 /// X25519's ladder for a clamped k: the MULX/ADX ladder
 /// (`backend::x25519_mulx`) where CPUID reports BMI2 and ADX, else the generic
-/// [`ladder`] on the field backend `field_dispatch!` picks (the portable limbs; also
-/// everything in the forced portable build). The dedicated ladder won by measurement:
+/// [`ladder`] on the portable limbs (4×64 on x86-64; radix 2^51 elsewhere and in the
+/// forced portable build). The dedicated ladder won by measurement:
 /// 25.1 µs against 28.3 µs for the generic ladder on the same MULX field, same run, on
 /// an AMD EPYC Zen 4 (LTO; its module docs have each step and the harness).
 #[inline(always)]
 fn serial_ladder(k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
     #[cfg(edwards25519_x86)]
-    if let Some(cpu) = crate::backend::x25519_mulx::Bmi2Adx::detect() {
-        return crate::backend::x25519_mulx::ladder(cpu, k, u);
+    {
+        if let Some(cpu) = crate::backend::x25519_mulx::Bmi2Adx::detect() {
+            return crate::backend::x25519_mulx::ladder(cpu, k, u);
+        }
+        // No BMI2/ADX here, so the portable 4×64 limbs, which is what `field_dispatch!`
+        // would pick: naming them keeps the generic ladder's MULX copy, which could
+        // never run, out of the build.
+        ladder::<edwards25519_field::backend::radix64::Fe64>(k, u)
     }
+    #[cfg(not(edwards25519_x86))]
     crate::backend::serial::field_dispatch!(F => ladder::<F>(k, u))
 }
 

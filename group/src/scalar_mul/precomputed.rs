@@ -294,6 +294,17 @@ impl<const DYNAMIC: bool> Op for MixedMul<'_, DYNAMIC> {
     }
 }
 
+/// The width-`w` NAFs of the scalars (variable time, for public scalars).
+fn nafs<I>(scalars: I, w: usize) -> Vec<[i8; 256]>
+where
+    I: IntoIterator<Item: Borrow<Scalar>>,
+{
+    scalars
+        .into_iter()
+        .map(|s| s.borrow().vartime_non_adjacent_form(w))
+        .collect()
+}
+
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl VartimePrecomputedMultiscalar {
     /// The tables for `static_points` (anything iterable whose items borrow as
@@ -410,10 +421,7 @@ impl VartimePrecomputedMultiscalar {
         I: IntoIterator,
         I::Item: Borrow<Scalar>,
     {
-        let static_nafs: Vec<[i8; 256]> = static_scalars
-            .into_iter()
-            .map(|s| s.borrow().vartime_non_adjacent_form(8))
-            .collect();
+        let static_nafs = nafs(static_scalars, 8);
         self.static_mul(&static_nafs)
     }
 
@@ -453,14 +461,8 @@ impl VartimePrecomputedMultiscalar {
         K: IntoIterator,
         K::Item: Borrow<Point>,
     {
-        let static_nafs: Vec<[i8; 256]> = static_scalars
-            .into_iter()
-            .map(|s| s.borrow().vartime_non_adjacent_form(8))
-            .collect();
-        let dynamic_nafs: Vec<[i8; 256]> = dynamic_scalars
-            .into_iter()
-            .map(|s| s.borrow().vartime_non_adjacent_form(5))
-            .collect();
+        let static_nafs = nafs(static_scalars, 8);
+        let dynamic_nafs = nafs(dynamic_scalars, 5);
         let dynamic_points: Vec<Extended<FieldElement>> =
             dynamic_points.into_iter().map(|p| p.borrow().0).collect();
         self.mixed_mul(&static_nafs, &dynamic_nafs, &dynamic_points)
@@ -563,6 +565,22 @@ mod tests {
         tables_agree(crate::backend::vector::ifma52::model_backend());
     }
 
+    /// [`MixedMul`] with static terms only, on backend `b`.
+    #[cfg(edwards25519_vector)]
+    fn static_only<const DYNAMIC: bool, B: PointBackend>(
+        b: B,
+        pre: &VartimePrecomputedMultiscalar,
+        nafs: &[[i8; 256]],
+    ) -> Extended<FieldElement> {
+        MixedMul::<DYNAMIC> {
+            pre,
+            static_nafs: nafs,
+            dynamic_nafs: &[],
+            dynamic_points: &[],
+        }
+        .run(b)
+    }
+
     #[cfg(edwards25519_vector)]
     fn tables_agree<B: PointBackend>(b: B) {
         let p = Point::mul_base(&scalar(3));
@@ -587,22 +605,9 @@ mod tests {
         };
         let s: Vec<Scalar> = (0..6).map(|i| scalar(i + 80)).collect();
         let nafs: Vec<[i8; 256]> = s.iter().map(|x| x.vartime_non_adjacent_form(8)).collect();
-        let got = MixedMul::<true> {
-            pre: &pre,
-            static_nafs: &nafs,
-            dynamic_nafs: &[],
-            dynamic_points: &[],
-        }
-        .run(b);
-        assert_eq!(Point(got), Point::vartime_multiscalar_mul(&s, &pts));
-        let got = MixedMul::<false> {
-            pre: &pre,
-            static_nafs: &nafs,
-            dynamic_nafs: &[],
-            dynamic_points: &[],
-        }
-        .run(b);
-        assert_eq!(Point(got), Point::vartime_multiscalar_mul(&s, &pts));
+        let want = Point::vartime_multiscalar_mul(&s, &pts);
+        assert_eq!(Point(static_only::<true, B>(b, &pre, &nafs)), want);
+        assert_eq!(Point(static_only::<false, B>(b, &pre, &nafs)), want);
     }
 
     #[test]

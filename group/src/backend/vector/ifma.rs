@@ -481,6 +481,9 @@ impl<L: Lanes> VectorField for F4<L> {
     const SQUARE_TAKES_SUMS: bool = false;
     /// As for [`VectorField::SQUARE_TAKES_SUMS`]: a wide limb exceeds 52 bits.
     const MUL_TAKES_WIDE_LEFT: bool = false;
+    /// Reduced limbs are mul-ready, so (X, Y, Z, Z)·(X, Y, Z, T) needs no carry first,
+    /// where (X, Y, Z, X + Y) does (see [`VectorField::DOUBLE_WITH_T`]).
+    const DOUBLE_WITH_T: bool = true;
 
     /// self² lane by lane. Takes mul-ready limbs; gives reduced ones.
     ///

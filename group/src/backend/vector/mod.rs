@@ -100,6 +100,14 @@ pub(crate) trait VectorField: Copy + Send + Sync + core::fmt::Debug + 'static {
     /// Whether [`VectorField::square`] takes reduced plus reduced without a carry
     /// first (the doubling squares (X, Y, Z, X + Y) of a reduced point).
     const SQUARE_TAKES_SUMS: bool;
+    /// Whether the doubling multiplies (X, Y, Z, Z)·(X, Y, Z, T) (E = 2·Z·T, as
+    /// X·Y = Z·T on an extended point) instead of squaring (X, Y, Z, X + Y) (E =
+    /// (X + Y)² - X² - Y²): ten more products, but no sum to carry before them and fewer
+    /// linear steps after. Worth it where a multiplication costs little more than a
+    /// squaring and the carry is the cost (IFMA); off by default. A field that sets it
+    /// takes reduced values as mul-ready and carries a wide value plus
+    /// [`VectorField::neg_wide`] of a wide one (limbs below 2^54).
+    const DOUBLE_WITH_T: bool = false;
     /// Whether reduced values are mul-ready. Where not, a product that is multiplied
     /// again without a linear step between (an addend made by
     /// [`Cached4`]'s conversion) is carried first.

@@ -6,8 +6,9 @@
 //! Each formula is a linear step (lane permutations, additions, subtractions against a
 //! multiple of p), four multiplications in parallel, another linear step and four more
 //! multiplications. An addition costs two vector multiplications, a doubling one
-//! squaring and one multiplication, where the serial backend spends 8 and 7 field
-//! operations. A Z = 1 addend saves nothing here (its lane multiplies in parallel with
+//! squaring and one multiplication (two multiplications, E = 2·Z·T instead of
+//! (X + Y)² - X² - Y², on the fields that set [`VectorField::DOUBLE_WITH_T`]), where the
+//! serial backend spends 8 and 7 field operations. A Z = 1 addend saves nothing here (its lane multiplies in parallel with
 //! the others), so affine addends are cached ones with 2·Z = 2.
 //!
 //! | type | lanes (0 first) | bounds |
@@ -128,6 +129,9 @@ impl<F: VectorField> Ext4<F> {
     /// signs of y's numerator and denominator flipped, as in `crate::models`.
     #[inline(always)]
     fn double(&self) -> Ext4<F> {
+        if F::DOUBLE_WITH_T {
+            return self.double_with_t();
+        }
         let xyzx = self.0.permute::<{ order(0, 1, 2, 0) }>();
         let ooo_y = self
             .0
@@ -154,6 +158,27 @@ impl<F: VectorField> Ext4<F> {
         let efgh = hggh
             .blend::<{ lanes(true, true, false, false) }>(&s_2zz.add(&hggh.neg_wide()))
             .carry();
+        finish(&efgh)
+    }
+
+    /// 2·self as [`Ext4::double`], with E = 2XY taken as 2·Z·T (X·Y = Z·T on every
+    /// extended point, so E is the same field element): (X, Y, Z, Z)·(X, Y, Z, T) =
+    /// (A, B, Z², Z·T), then G = B - A, H = B + A, F = 2Z² - G and [`finish`]. One vector
+    /// multiplication in place of the squaring, and no carry before it: both factors
+    /// are reduced, which [`VectorField::DOUBLE_WITH_T`] fields take as mul-ready.
+    #[inline(always)]
+    fn double_with_t(&self) -> Ext4<F> {
+        let products = self.0.permute::<{ order(0, 1, 2, 2) }>().mul(&self.0);
+        let zt_zz_b_b = products.permute::<{ order(3, 2, 1, 1) }>();
+        let zt_zz_a_a = products.permute::<{ order(3, 2, 0, 0) }>();
+        // (2·Z·T, 2·Z², B - A, B + A) = (E, 2·Z², G, H): reduced values, so wide.
+        let s = zt_zz_b_b.add_sub_lanes::<{ lanes(false, false, true, false) }>(&zt_zz_a_a);
+        // (0, G, 0, 0), then s + 4p - that in every lane: lane 1 is 2·Z² - G = F, the
+        // others gain 4p (the same values; the carry takes any limb size).
+        let g = s
+            .permute::<{ order(2, 2, 2, 2) }>()
+            .zero_lanes::<{ lanes(true, false, true, true) }>();
+        let efgh = s.add(&g.neg_wide()).carry();
         finish(&efgh)
     }
 }
