@@ -75,6 +75,7 @@ extern crate alloc;
 
 #[cfg(feature = "alloc")]
 mod batch_invert;
+mod const_reduce;
 mod error;
 #[cfg(feature = "group")]
 mod ff_impl;

@@ -14,6 +14,8 @@ use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 #[cfg(feature = "group")]
 pub use crate::group_impls::SubgroupPoint;
+#[cfg(feature = "alloc")]
+pub use crate::precomputed::VartimeEdwardsPrecomputation;
 #[cfg(feature = "precomputed-tables")]
 pub use crate::tables::{
     EdwardsBasepointTable, EdwardsBasepointTableRadix16, EdwardsBasepointTableRadix32,
@@ -263,11 +265,20 @@ binop!(
     EdwardsPoint,
     |a, b| EdwardsPoint(a.0 - b.0)
 );
+/// `[s]P`; with `legacy_compatibility`, by the scalar's integer (`Scalar::from_bits`
+/// keeps one that is not reduced; for every other scalar it is the canonical value).
+fn scalar_mul(p: &EdwardsPoint, s: &Scalar) -> EdwardsPoint {
+    #[cfg(feature = "legacy_compatibility")]
+    return EdwardsPoint(p.0.mul_unreduced(s.as_bytes()));
+    #[cfg(not(feature = "legacy_compatibility"))]
+    EdwardsPoint(p.0 * s.native())
+}
+
 binop!(Mul, mul, EdwardsPoint, Scalar, EdwardsPoint, |a, b| {
-    EdwardsPoint(a.0 * b.native())
+    scalar_mul(a, b)
 });
 binop!(Mul, mul, Scalar, EdwardsPoint, EdwardsPoint, |a, b| {
-    EdwardsPoint(a.native() * b.0)
+    scalar_mul(b, a)
 });
 assignop!(AddAssign, add_assign, EdwardsPoint, EdwardsPoint, +);
 assignop!(SubAssign, sub_assign, EdwardsPoint, EdwardsPoint, -);

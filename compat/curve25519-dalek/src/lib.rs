@@ -19,6 +19,8 @@ pub mod ristretto;
 pub mod scalar;
 pub mod traits;
 
+#[cfg(feature = "alloc")]
+mod precomputed;
 #[cfg(feature = "precomputed-tables")]
 mod tables;
 

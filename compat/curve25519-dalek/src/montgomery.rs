@@ -74,8 +74,12 @@ impl ConditionallySelectable for MontgomeryPoint {
     }
 }
 
-/// `[s]P` for the scalar mod l, unclamped: the native `MontgomeryPoint * Scalar`.
+/// `[s]P` for the scalar mod l, unclamped: the native `MontgomeryPoint * Scalar`; with
+/// `legacy_compatibility`, by the scalar's integer (see `Scalar::from_bits`).
 fn scalar_mul(p: &MontgomeryPoint, s: &Scalar) -> MontgomeryPoint {
+    #[cfg(feature = "legacy_compatibility")]
+    return MontgomeryPoint(Native(p.0).mul_unreduced(s.as_bytes()).0);
+    #[cfg(not(feature = "legacy_compatibility"))]
     MontgomeryPoint((Native(p.0) * s.native()).0)
 }
 

@@ -11,6 +11,8 @@ use core::fmt;
 use edwards25519_group::ristretto::RistrettoPoint as Native;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
+#[cfg(feature = "alloc")]
+pub use crate::precomputed::VartimeRistrettoPrecomputation;
 #[cfg(feature = "precomputed-tables")]
 pub use crate::tables::RistrettoBasepointTable;
 
@@ -120,6 +122,21 @@ impl RistrettoPoint {
     /// The element of 64 uniform bytes (two Elligator maps, RFC 9496 §4.3.4).
     pub fn from_uniform_bytes(bytes: &[u8; 64]) -> RistrettoPoint {
         RistrettoPoint(Native::from_uniform_bytes(bytes))
+    }
+
+    /// The Elligator map of one field element (RFC 9496 §4.3.4; bit 255 ignored): the
+    /// native `RistrettoPoint::map_to_curve`. Not uniform on its own.
+    ///
+    /// ```
+    /// use curve25519_dalek::ristretto::RistrettoPoint;
+    ///
+    /// let mut both = [0x11u8; 64];
+    /// both[32..].fill(0x22);
+    /// let sum = RistrettoPoint::map_to_curve([0x11; 32]) + RistrettoPoint::map_to_curve([0x22; 32]);
+    /// assert_eq!(sum, RistrettoPoint::from_uniform_bytes(&both));
+    /// ```
+    pub fn map_to_curve(bytes: [u8; 32]) -> RistrettoPoint {
+        RistrettoPoint(Native::map_to_curve(bytes))
     }
 
     /// A uniformly random element.

@@ -22,7 +22,10 @@ type Native = edwards25519_scalar::Scalar;
 #[derive(Clone, Copy)]
 pub struct Scalar {
     inner: Native,
-    /// Invariant: `inner.to_bytes()`.
+    /// Invariant: `inner.to_bytes()`, except for a scalar of [`Scalar::from_bits`]
+    /// (feature `legacy_compatibility`), where it is that integer (below 2^255) and
+    /// `inner` is its residue mod l. Equality and hashing compare these bytes, so a
+    /// canonical scalar and an unreduced one differ, as in curve25519-dalek.
     bytes: [u8; 32],
 }
 
@@ -74,7 +77,38 @@ impl Scalar {
         Native::from_canonical_bytes(bytes).map(Scalar::from_native)
     }
 
-    /// The canonical little-endian encoding.
+    /// The integer `bytes` with bit 255 cleared, not reduced mod l (curve25519-dalek's
+    /// legacy constructor, feature `legacy_compatibility`). [`Scalar::to_bytes`] gives
+    /// the integer back; `EdwardsPoint * Scalar` and `MontgomeryPoint * Scalar`
+    /// multiply by the integer itself (the native `mul_unreduced`), which matters on
+    /// points with a small-order component. Arithmetic between scalars, multiscalar
+    /// multiplication and the tables use its residue mod l (curve25519-dalek leaves
+    /// scalar arithmetic on these values unspecified).
+    ///
+    /// ```
+    /// use curve25519_dalek::constants::{ED25519_BASEPOINT_POINT as B, EIGHT_TORSION};
+    /// use curve25519_dalek::scalar::Scalar;
+    ///
+    /// let s = Scalar::from_bits([0xff; 32]);
+    /// assert_eq!(s.to_bytes()[31], 0x7f);
+    /// assert_ne!(s, Scalar::from_bytes_mod_order([0xff; 32]));
+    /// // On B (order l) the residue is what counts.
+    /// assert_eq!(B * s, B * Scalar::from_bytes_mod_order(s.to_bytes()));
+    /// // On a point of order 8 the integer does: 2^255 - 1 = 7 (mod 8).
+    /// assert_eq!(EIGHT_TORSION[1] * s, EIGHT_TORSION[7]);
+    /// ```
+    #[cfg(feature = "legacy_compatibility")]
+    pub const fn from_bits(bytes: [u8; 32]) -> Scalar {
+        let mut bytes = bytes;
+        bytes[31] &= 0x7f;
+        Scalar {
+            inner: Native::from_bytes_mod_order_const(bytes),
+            bytes,
+        }
+    }
+
+    /// The canonical little-endian encoding (for a [`Scalar::from_bits`] scalar, its
+    /// integer).
     pub const fn to_bytes(&self) -> [u8; 32] {
         self.bytes
     }
@@ -236,8 +270,9 @@ macro_rules! from_int {
 from_int!(u8, u16, u32, u64, u128);
 
 impl ConstantTimeEq for Scalar {
+    /// Compares the bytes (the canonical encodings, or a `from_bits` integer).
     fn ct_eq(&self, other: &Scalar) -> Choice {
-        self.inner.ct_eq(&other.inner)
+        self.bytes.ct_eq(&other.bytes)
     }
 }
 

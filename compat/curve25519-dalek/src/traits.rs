@@ -139,3 +139,88 @@ pub trait VartimeMultiscalarMul {
         .expect("every point is Some")
     }
 }
+
+/// Variable-time multiscalar multiplication with points fixed in advance ("static"),
+/// plus points given at each call ("dynamic"): `VartimeEdwardsPrecomputation` and
+/// `VartimeRistrettoPrecomputation` (feature `alloc`).
+///
+/// ```
+/// use curve25519_dalek::constants::ED25519_BASEPOINT_POINT as B;
+/// use curve25519_dalek::edwards::VartimeEdwardsPrecomputation;
+/// use curve25519_dalek::scalar::Scalar;
+/// use curve25519_dalek::traits::VartimePrecomputedMultiscalarMul;
+///
+/// let pre = VartimeEdwardsPrecomputation::new([B]);
+/// assert_eq!((pre.len(), pre.is_empty()), (1, false));
+/// let (a, b) = (Scalar::from(2u8), Scalar::from(5u8));
+/// // 2·B (static) + 5·2B (dynamic) = 12·B.
+/// assert_eq!(pre.vartime_mixed_multiscalar_mul([a], [b], [B + B]), Scalar::from(12u8) * B);
+/// ```
+pub trait VartimePrecomputedMultiscalarMul: Sized {
+    /// The point type.
+    type Point: Clone;
+
+    /// The tables of the static points.
+    fn new<I>(static_points: I) -> Self
+    where
+        I: IntoIterator,
+        I::Item: Borrow<Self::Point>;
+
+    /// The number of static points.
+    fn len(&self) -> usize;
+
+    /// Whether there are no static points.
+    fn is_empty(&self) -> bool;
+
+    /// `sum(static_scalars[i] * static_points[i])`, in variable time.
+    fn vartime_multiscalar_mul<I>(&self, static_scalars: I) -> Self::Point
+    where
+        I: IntoIterator,
+        I::Item: Borrow<Scalar>,
+    {
+        self.vartime_mixed_multiscalar_mul(
+            static_scalars,
+            core::iter::empty::<Scalar>(),
+            core::iter::empty::<Self::Point>(),
+        )
+    }
+
+    /// The static sum plus `sum(dynamic_scalars[j] * dynamic_points[j])`, in variable
+    /// time.
+    fn vartime_mixed_multiscalar_mul<I, J, K>(
+        &self,
+        static_scalars: I,
+        dynamic_scalars: J,
+        dynamic_points: K,
+    ) -> Self::Point
+    where
+        I: IntoIterator,
+        I::Item: Borrow<Scalar>,
+        J: IntoIterator,
+        J::Item: Borrow<Scalar>,
+        K: IntoIterator,
+        K::Item: Borrow<Self::Point>,
+    {
+        self.optional_mixed_multiscalar_mul(
+            static_scalars,
+            dynamic_scalars,
+            dynamic_points.into_iter().map(|p| Some(p.borrow().clone())),
+        )
+        .expect("every dynamic point is Some")
+    }
+
+    /// [`VartimePrecomputedMultiscalarMul::vartime_mixed_multiscalar_mul`], or `None` if
+    /// any dynamic point is `None`.
+    fn optional_mixed_multiscalar_mul<I, J, K>(
+        &self,
+        static_scalars: I,
+        dynamic_scalars: J,
+        dynamic_points: K,
+    ) -> Option<Self::Point>
+    where
+        I: IntoIterator,
+        I::Item: Borrow<Scalar>,
+        J: IntoIterator,
+        J::Item: Borrow<Scalar>,
+        K: IntoIterator<Item = Option<Self::Point>>;
+}

@@ -49,6 +49,7 @@ mod point;
 mod serde_impl;
 #[cfg(test)]
 mod tests;
+mod unreduced;
 
 // Batches (feature `alloc`): eight ladders per zmm register with AVX-512 IFMA.
 #[cfg(all(test, feature = "alloc", edwards25519_vector))]

@@ -15,6 +15,7 @@ pub(crate) mod group_impl;
 mod ops;
 #[cfg(feature = "serde")]
 mod serde_impl;
+mod torsion;
 
 use core::fmt;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};

@@ -38,7 +38,10 @@
 
 #[cfg(feature = "group")]
 mod group_impl;
+mod map;
 mod ops;
+#[cfg(feature = "alloc")]
+mod precomputed;
 #[cfg(feature = "serde")]
 mod serde_impl;
 
@@ -612,6 +615,26 @@ impl RistrettoFixedBaseTable {
         RistrettoPoint(self.0.mul(scalar))
     }
 }
+
+/// Variable-time multiscalar multiplication over ristretto255 elements fixed in advance:
+/// [`VartimePrecomputedMultiscalar`](crate::VartimePrecomputedMultiscalar) on their Edwards representatives (a sum of
+/// representatives represents the sum of the elements, RFC 9496 §4.3). For public
+/// inputs only: execution time depends on them.
+///
+/// ```
+/// use edwards25519_group::Scalar;
+/// use edwards25519_group::ristretto::{RistrettoPoint, RistrettoVartimePrecomputedMultiscalar};
+///
+/// let g = RistrettoPoint::GENERATOR;
+/// let pre = RistrettoVartimePrecomputedMultiscalar::new([g, g.double()]);
+/// let s = [Scalar::from(3u8), Scalar::from(4u8)];
+/// assert_eq!(pre.vartime_multiscalar_mul(&s), RistrettoPoint::mul_base(&Scalar::from(11u8)));
+/// assert_eq!(pre.len(), 2);
+/// ```
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+#[derive(Debug)]
+pub struct RistrettoVartimePrecomputedMultiscalar(crate::VartimePrecomputedMultiscalar);
 
 #[cfg(test)]
 mod tests;

@@ -33,6 +33,7 @@ pub(crate) mod pippenger8;
 pub(crate) mod precomputed;
 #[cfg(feature = "alloc")]
 pub mod straus;
+mod unreduced;
 pub(crate) mod variable_base;
 pub(crate) mod vartime_double_base;
 
