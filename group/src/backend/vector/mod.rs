@@ -26,11 +26,15 @@
 //! to this module.
 
 pub(crate) mod avx2;
+pub(crate) mod const_tables;
 pub(crate) mod ifma;
 pub(crate) mod ifma52;
 pub(crate) mod ifma52x4;
 pub(crate) mod ifma52x8;
+pub(crate) mod limbs;
 pub(crate) mod point;
+#[cfg(test)]
+pub(crate) mod test_limbs;
 pub(crate) mod x25519_ifma;
 
 use edwards25519_field::FieldElement;
