@@ -245,6 +245,47 @@ pub(crate) fn mul19<L: Lanes>(x: L) -> L {
     x.add(x.shl::<1>()).add(x.shl::<4>())
 }
 
+/// The 25 products aᵢ·bⱼ of two five-limb operands (limbs below 2^52) by column, the
+/// halves apart: `lo[k]` sums the low halves (`vpmadd52luq`) of those with i + j = k,
+/// `hi[k]` the high halves (`vpmadd52huq`) of those with i + j + 1 = k, each half below
+/// 2^52. Two chains of at most five dependent multiply-adds per column; the column
+/// weights are the caller's (radix 2^51 doubles `hi`, radix 2^52 does not).
+#[inline(always)]
+pub(crate) fn product_columns<L: Lanes>(a: &[L; 5], b: &[L; 5]) -> [[L; 10]; 2] {
+    let zero = L::splat(0);
+    let mut lo = [zero; 10];
+    let mut hi = [zero; 10];
+    for i in 0..5 {
+        for j in 0..5 {
+            lo[i + j] = lo[i + j].madd52lo(a[i], b[j]);
+            hi[i + j + 1] = hi[i + j + 1].madd52hi(a[i], b[j]);
+        }
+    }
+    [lo, hi]
+}
+
+/// The 15 distinct products of a five-limb square (limbs below 2^52) by column, in
+/// three accumulators `acc`: the low half of aᵢ² in `acc[0][2i]`, its high half in
+/// `acc[DIAG_HI][2i + 1]`; the low half of aᵢ·aⱼ (i < j, counted once) in
+/// `acc[1][i + j]`, its high half in `acc[CROSS_HI][i + j + 1]`. The caller weighs the
+/// accumulators by its radix (both indices are constants, so the arrays stay in
+/// registers and an unused one costs nothing).
+#[inline(always)]
+pub(crate) fn square_columns<L: Lanes, const DIAG_HI: usize, const CROSS_HI: usize>(
+    a: &[L; 5],
+) -> [[L; 10]; 3] {
+    let mut acc = [[L::splat(0); 10]; 3];
+    for i in 0..5 {
+        acc[0][2 * i] = acc[0][2 * i].madd52lo(a[i], a[i]);
+        acc[DIAG_HI][2 * i + 1] = acc[DIAG_HI][2 * i + 1].madd52hi(a[i], a[i]);
+        for j in i + 1..5 {
+            acc[1][i + j] = acc[1][i + j].madd52lo(a[i], a[j]);
+            acc[CROSS_HI][i + j + 1] = acc[CROSS_HI][i + j + 1].madd52hi(a[i], a[j]);
+        }
+    }
+    acc
+}
+
 impl<L: Lanes> F4<L> {
     /// Columns 0…9 of a product (each below 2^56) to five reduced limbs:
     /// z_k + 19·z_(k+5) (below 2^61, as 2^255 = 19 mod p), then one carry.
@@ -372,16 +413,7 @@ impl<L: Lanes> VectorField for F4<L> {
     /// each below 2^52, so z_k = lo_k + 2·hi_k < 15·2^52 < 2^56.
     #[inline(always)]
     fn mul(&self, b: &Self) -> Self {
-        let (a, b) = (&self.0, &b.0);
-        let zero = L::splat(0);
-        let mut lo = [zero; 10];
-        let mut hi = [zero; 10];
-        for i in 0..5 {
-            for j in 0..5 {
-                lo[i + j] = lo[i + j].madd52lo(a[i], b[j]);
-                hi[i + j + 1] = hi[i + j + 1].madd52hi(a[i], b[j]);
-            }
-        }
+        let [lo, hi] = product_columns(&self.0, &b.0);
         F4::fold(&unrolled!(10, |k| lo[k].add(hi[k].shl::<1>())))
     }
 
@@ -399,19 +431,7 @@ impl<L: Lanes> VectorField for F4<L> {
     /// 2^52 + 2·3·2^52 + 4·2·2^52 < 2^56, as in [`F4::mul`].
     #[inline(always)]
     fn square(&self) -> Self {
-        let a = &self.0;
-        let zero = L::splat(0);
-        let mut w1 = [zero; 10];
-        let mut w2 = [zero; 10];
-        let mut w4 = [zero; 10];
-        for i in 0..5 {
-            w1[2 * i] = w1[2 * i].madd52lo(a[i], a[i]);
-            w2[2 * i + 1] = w2[2 * i + 1].madd52hi(a[i], a[i]);
-            for j in i + 1..5 {
-                w2[i + j] = w2[i + j].madd52lo(a[i], a[j]);
-                w4[i + j + 1] = w4[i + j + 1].madd52hi(a[i], a[j]);
-            }
-        }
+        let [w1, w2, w4] = square_columns::<L, 1, 2>(&self.0);
         F4::fold(&unrolled!(10, |k| w1[k].add(w2[k].add(w4[k].shl::<1>()).shl::<1>())))
     }
 

@@ -40,7 +40,7 @@
 
 use edwards25519_field::FieldElement;
 
-use super::ifma::{Lanes, mul19};
+use super::ifma::{Lanes, mul19, product_columns, square_columns};
 use super::limbs::{TWO_P52, times, unrolled};
 
 /// 2^52 - 1.
@@ -269,20 +269,11 @@ impl<L: Lanes> F52<L> {
     /// [`F52::sub_lanes_wide`] and then [`F52::carry`], which saves one carry.
     #[inline(always)]
     pub(crate) fn mul_wide(&self, b: &Self) -> Self {
-        let (a, b) = (&self.0, &b.0);
-        let zero = L::splat(0);
         // Two accumulators per column, low and high halves: chains of at most five
         // dependent `vpmadd52`. Four (split by i < 3: chains of three, 30 more
         // additions per product) measured no faster in the X25519 ladder.
-        let mut lo = [zero; 10];
-        let mut hi = [zero; 10];
-        for i in 0..5 {
-            for j in 0..5 {
-                lo[i + j] = lo[i + j].madd52lo(a[i], b[j]);
-                hi[i + j + 1] = hi[i + j + 1].madd52hi(a[i], b[j]);
-            }
-        }
-        let mut z = [zero; 10];
+        let [lo, hi] = product_columns(&self.0, &b.0);
+        let mut z = [L::splat(0); 10];
         for k in 0..10 {
             z[k] = lo[k].add(hi[k]);
         }
@@ -307,19 +298,10 @@ impl<L: Lanes> F52<L> {
     #[allow(dead_code)]
     #[inline(always)]
     pub(crate) fn square_wide(&self) -> Self {
-        let a = &self.0;
-        let zero = L::splat(0);
-        let mut w1 = [zero; 10];
-        let mut w2 = [zero; 10];
-        for i in 0..5 {
-            w1[2 * i] = w1[2 * i].madd52lo(a[i], a[i]);
-            w1[2 * i + 1] = w1[2 * i + 1].madd52hi(a[i], a[i]);
-            for j in i + 1..5 {
-                w2[i + j] = w2[i + j].madd52lo(a[i], a[j]);
-                w2[i + j + 1] = w2[i + j + 1].madd52hi(a[i], a[j]);
-            }
-        }
-        let mut z = [zero; 10];
+        // aᵢ² whole in `w1`, aᵢ·aⱼ whole in `w2` (doubled below); the third
+        // accumulator stays empty.
+        let [w1, w2, _] = square_columns::<L, 0, 1>(&self.0);
+        let mut z = [L::splat(0); 10];
         for k in 0..10 {
             z[k] = w1[k].add(w2[k].shl::<1>());
         }
