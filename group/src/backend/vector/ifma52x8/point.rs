@@ -36,7 +36,7 @@ use edwards25519_field::FieldElement;
 use super::{F52, Lanes52, limbs_from_bytes, limbs_to_field};
 use crate::models::{AffineCached, D2, Extended};
 
-/// An eight-lane type whose coordinates are named [`F52`] fields, reduced, with the
+/// An eight-lane type whose coordinates are named [`F52`] fields, with the
 /// lane-by-lane operations that treat every coordinate alike: `select`, and `$from`,
 /// eight portable values of type `$portable` (whose fields have the same names), value
 /// j in lane j. A macro because each type names its coordinates.
@@ -70,18 +70,19 @@ macro_rules! coordinates {
 }
 
 coordinates! {
-    /// Eight extended points (X : Y : Z : T), x = X/Z, y = Y/Z, x·y = T/Z.
+    /// Eight extended points (X : Y : Z : T), x = X/Z, y = Y/Z, x·y = T/Z;
+    /// reduced coordinates.
     struct Point8 { x, y, z, t }
     from_points(Extended)
 }
 
 coordinates! {
-    /// Eight addends (Y+X, Y-X, 2·Z, 2d·T).
+    /// Eight addends (Y+X, Y-X, 2·Z, 2d·T); reduced coordinates.
     struct Cached8 { y_plus_x, y_minus_x, z2, t2d }
 }
 
 coordinates! {
-    /// Eight affine addends (y+x, y-x, 2d·x·y), Z = 1.
+    /// Eight affine addends (y+x, y-x, 2d·x·y), Z = 1; reduced coordinates.
     struct Affine8 { y_plus_x, y_minus_x, xy2d }
     from_affine(AffineCached)
 }
