@@ -182,10 +182,11 @@ impl<L: Lanes52> Point8<L> {
     /// and G.
     #[inline(always)]
     pub(crate) fn add_signed<A: Addend8<L>>(&self, q: &A, neg: L) -> Self {
-        let [mut plus, mut minus, c, d] = q.factors(self);
+        let [mut plus, mut minus] = q.sum_diff();
         F52::conditional_swap(&mut plus, &mut minus, neg);
         let a = self.y.sub(&self.x).carry().mul(&minus);
         let b = self.y.add(&self.x).carry().mul(&plus);
+        let [c, d] = q.c_and_d(self);
         let e = b.sub(&a).carry();
         let h = b.add(&a).carry();
         let mut f = d.sub(&c).carry();
@@ -338,28 +339,38 @@ pub(crate) fn affine_limbs(a: &AffineCached<FieldElement>) -> [[u64; 5]; 3] {
     ]
 }
 
-/// An addend of [`Point8::add_signed`]: what it brings to the formula's four products.
+/// An addend of [`Point8::add_signed`]: what it brings to the formula's products.
 pub(crate) trait Addend8<L: Lanes52> {
-    /// The addend's (y+x, y-x) and the products C = T1·(2d·T2) and D = 2·Z1·Z2 with the
-    /// point p = (X1 : Y1 : Z1 : T1); reduced.
-    fn factors(&self, p: &Point8<L>) -> [F52<L>; 4];
+    /// (y+x, y-x); reduced.
+    fn sum_diff(&self) -> [F52<L>; 2];
+    /// The products C = T1·(2d·T2) and D = 2·Z1·Z2 with the point
+    /// p = (X1 : Y1 : Z1 : T1); reduced.
+    fn c_and_d(&self, p: &Point8<L>) -> [F52<L>; 2];
 }
 
 impl<L: Lanes52> Addend8<L> for Cached8<L> {
+    #[inline(always)]
+    fn sum_diff(&self) -> [F52<L>; 2] {
+        [self.y_plus_x, self.y_minus_x]
+    }
+
     /// D = Z1·(2·Z2): 2M.
     #[inline(always)]
-    fn factors(&self, p: &Point8<L>) -> [F52<L>; 4] {
-        let c = p.t.mul(&self.t2d);
-        [self.y_plus_x, self.y_minus_x, c, p.z.mul(&self.z2)]
+    fn c_and_d(&self, p: &Point8<L>) -> [F52<L>; 2] {
+        [p.t.mul(&self.t2d), p.z.mul(&self.z2)]
     }
 }
 
 impl<L: Lanes52> Addend8<L> for Affine8<L> {
+    #[inline(always)]
+    fn sum_diff(&self) -> [F52<L>; 2] {
+        [self.y_plus_x, self.y_minus_x]
+    }
+
     /// Z2 = 1, so D = 2·Z1: 1M.
     #[inline(always)]
-    fn factors(&self, p: &Point8<L>) -> [F52<L>; 4] {
-        let c = p.t.mul(&self.xy2d);
-        [self.y_plus_x, self.y_minus_x, c, p.z.add(&p.z).carry()]
+    fn c_and_d(&self, p: &Point8<L>) -> [F52<L>; 2] {
+        [p.t.mul(&self.xy2d), p.z.add(&p.z).carry()]
     }
 }
 
