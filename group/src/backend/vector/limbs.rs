@@ -100,38 +100,25 @@ mod tests {
     fn multiples_of_p() {
         assert_eq!(value51(P51), p());
         assert_eq!(value51(times(P51, 4)), p() * 4u8);
-        assert_eq!(
-            times(P51, 2),
-            [
-                (1 << 52) - 38,
-                (1 << 52) - 2,
-                (1 << 52) - 2,
-                (1 << 52) - 2,
-                (1 << 52) - 2
-            ]
-        );
         assert_eq!(value(TWO_P52), p() * 2u8);
         assert_eq!(value(times(TWO_P52, 512)), p() * 1024u16);
-        assert_eq!(
-            times(TWO_P52, 2),
-            [
-                (1 << 53) - 76,
-                (1 << 53) - 2,
-                (1 << 53) - 2,
-                (1 << 53) - 2,
-                (1 << 49) - 2
-            ]
-        );
-        assert_eq!(
-            times(TWO_P52, 8),
-            [
-                (1 << 55) - 304,
-                (1 << 55) - 8,
-                (1 << 55) - 8,
-                (1 << 55) - 8,
-                (1 << 51) - 8
-            ]
-        );
+        // (limb 0, limbs 1…3, limb 4) as the bounds tables name them.
+        for (m, [l0, l1, l4]) in [
+            (
+                times(P51, 2),
+                [(1 << 52) - 38, (1 << 52) - 2, (1 << 52) - 2],
+            ),
+            (
+                times(TWO_P52, 2),
+                [(1 << 53) - 76, (1 << 53) - 2, (1 << 49) - 2],
+            ),
+            (
+                times(TWO_P52, 8),
+                [(1 << 55) - 304, (1 << 55) - 8, (1 << 51) - 8],
+            ),
+        ] {
+            assert_eq!(m, [l0, l1, l1, l1, l4]);
+        }
     }
 
     #[test]
