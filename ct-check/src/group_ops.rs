@@ -80,7 +80,28 @@ pub const OPS: &[Op] = &[
         name: "montgomery-mul-base-clamped",
         run: mul_base_clamped,
     },
+    Op {
+        name: "point-to-bytes-batch",
+        run: to_bytes_batch,
+    },
+    Op {
+        name: "point-to-montgomery-batch",
+        run: to_montgomery_batch,
+    },
+    Op {
+        name: "montgomery-x25519-batch",
+        run: x25519_batch,
+    },
+    Op {
+        name: "montgomery-mul-base-clamped-batch",
+        run: mul_base_clamped_batch,
+    },
 ];
+
+/// Points (or keys) in the batch operations: more than one, so that the batch
+/// inversion's running products are exercised, and not a multiple of eight, so that a
+/// partial lane group would be too where eight-lane code runs.
+const BATCH: usize = 3;
 
 /// Terms in the multiscalar multiplications.
 const TERMS: usize = 4;
@@ -213,4 +234,48 @@ fn mul_clamped_checked(rng: &mut Rng) -> Vec<u8> {
 /// X25519(k, 9) through the Edwards base table, k secret.
 fn mul_base_clamped(rng: &mut Rng) -> Vec<u8> {
     public_u(MontgomeryPoint::mul_base_clamped(secret_x25519_scalar(rng)))
+}
+
+/// Declassifies a batch of 32-byte outputs and concatenates them.
+fn public_batch(mut out: Vec<[u8; 32]>) -> Vec<u8> {
+    make_defined(&mut out[..]);
+    out.concat()
+}
+
+/// Encodings of secret points, with one inversion for the batch.
+fn to_bytes_batch(rng: &mut Rng) -> Vec<u8> {
+    let points: Vec<Point> = (0..BATCH).map(|_| secret_point(rng)).collect();
+    public_batch(Point::to_bytes_batch(&points))
+}
+
+/// Montgomery u of secret points, with one inversion for the batch.
+fn to_montgomery_batch(rng: &mut Rng) -> Vec<u8> {
+    let points: Vec<Point> = (0..BATCH).map(|_| secret_point(rng)).collect();
+    public_batch(
+        Point::to_montgomery_batch(&points)
+            .into_iter()
+            .map(|u| u.0)
+            .collect(),
+    )
+}
+
+/// X25519 of secret scalars with public u's, as a batch.
+fn x25519_batch(rng: &mut Rng) -> Vec<u8> {
+    let us: Vec<[u8; 32]> = (0..BATCH)
+        .map(|_| public_point(rng).to_montgomery().0)
+        .collect();
+    let scalars: Vec<[u8; 32]> = (0..BATCH).map(|_| secret_x25519_scalar(rng)).collect();
+    let out = edwards25519_group::montgomery::x25519_batch(&scalars, &us).expect("equal lengths");
+    public_batch(out)
+}
+
+/// Public keys of secret scalars, as a batch.
+fn mul_base_clamped_batch(rng: &mut Rng) -> Vec<u8> {
+    let scalars: Vec<[u8; 32]> = (0..BATCH).map(|_| secret_x25519_scalar(rng)).collect();
+    public_batch(
+        MontgomeryPoint::mul_base_clamped_batch(&scalars)
+            .into_iter()
+            .map(|u| u.0)
+            .collect(),
+    )
 }
