@@ -49,10 +49,10 @@ use core::arch::x86_64::*;
 use edwards25519_field::FieldElement;
 use subtle::Choice;
 
-use super::point::{CACHED_FACTORS, IDENTITY, IDENTITY_CACHED, Vector, affine_lanes};
-use super::{Cached4, Tables, VectorField};
+use super::const_tables::const_tables;
+use super::point::Vector;
+use super::{Tables, VectorField};
 use crate::backend::Op;
-use crate::tables;
 
 /// The name `backend::selected` reports.
 pub(crate) const NAME: &str = "avx2";
@@ -661,37 +661,7 @@ impl VectorField for F5 {
 }
 
 /// The base point tables and constants in this representation, built at compile time.
-static TABLES: Tables<F5> = {
-    let id = Cached4(from_elements_const(IDENTITY_CACHED));
-    let mut t = Tables {
-        base: [[id; 8]; 32],
-        odd: [id; 64],
-        odd128: [id; 64],
-        identity: from_elements_const(IDENTITY),
-        identity_cached: id.0,
-        cached_factors: from_elements_const(CACHED_FACTORS),
-    };
-    let mut i = 0;
-    while i < 32 {
-        let mut j = 0;
-        while j < 8 {
-            t.base[i][j] = Cached4(from_elements_const(affine_lanes(&tables::BASE_TABLE[i][j])));
-            j += 1;
-        }
-        i += 1;
-    }
-    let mut j = 0;
-    while j < 64 {
-        t.odd[j] = Cached4(from_elements_const(affine_lanes(
-            &tables::ODD_BASE_MULTIPLES[j],
-        )));
-        t.odd128[j] = Cached4(from_elements_const(affine_lanes(
-            &tables::ODD_BASE_128_MULTIPLES[j],
-        )));
-        j += 1;
-    }
-    t
-};
+static TABLES: Tables<F5> = const_tables!(from_elements_const);
 
 #[cfg(test)]
 mod tests;

@@ -29,10 +29,11 @@ use core::arch::x86_64::*;
 use edwards25519_field::FieldElement;
 use subtle::Choice;
 
-use super::point::{CACHED_FACTORS, IDENTITY, IDENTITY_CACHED, Vector, affine_lanes};
-use super::{Cached4, Tables, VectorField};
+use super::const_tables::lane_tables;
+use super::limbs::{P51, times, transpose, unrolled};
+use super::point::Vector;
+use super::{Tables, VectorField};
 use crate::backend::Op;
-use crate::tables;
 
 /// The name `backend::selected` reports.
 pub(crate) const NAME: &str = "avx512-ifma";
@@ -204,100 +205,14 @@ impl Lanes for Ymm {
     }
 }
 
-/// `[e(0), e(1), …, e(N - 1)]` written out, N = 5 or 10. `core::array::from_fn` would
-/// leave calls: its loop is compiled outside the function with the target features on,
-/// so none of the instructions inside would inline.
-macro_rules! unrolled {
-    (5, |$i:ident| $e:expr) => {
-        [
-            {
-                let $i = 0;
-                $e
-            },
-            {
-                let $i = 1;
-                $e
-            },
-            {
-                let $i = 2;
-                $e
-            },
-            {
-                let $i = 3;
-                $e
-            },
-            {
-                let $i = 4;
-                $e
-            },
-        ]
-    };
-    (10, |$i:ident| $e:expr) => {
-        [
-            {
-                let $i = 0;
-                $e
-            },
-            {
-                let $i = 1;
-                $e
-            },
-            {
-                let $i = 2;
-                $e
-            },
-            {
-                let $i = 3;
-                $e
-            },
-            {
-                let $i = 4;
-                $e
-            },
-            {
-                let $i = 5;
-                $e
-            },
-            {
-                let $i = 6;
-                $e
-            },
-            {
-                let $i = 7;
-                $e
-            },
-            {
-                let $i = 8;
-                $e
-            },
-            {
-                let $i = 9;
-                $e
-            },
-        ]
-    };
-}
-
 /// 2^51 - 1.
 const MASK51: u64 = (1 << 51) - 1;
 
-/// 2p in radix 2^51.
-const TWO_P: [u64; 5] = [
-    (1 << 52) - 38,
-    (1 << 52) - 2,
-    (1 << 52) - 2,
-    (1 << 52) - 2,
-    (1 << 52) - 2,
-];
+/// 2p in radix 2^51: 2^52 - 38, then 2^52 - 2.
+const TWO_P: [u64; 5] = times(P51, 2);
 
-/// 4p in radix 2^51.
-const FOUR_P: [u64; 5] = [
-    (1 << 53) - 76,
-    (1 << 53) - 4,
-    (1 << 53) - 4,
-    (1 << 53) - 4,
-    (1 << 53) - 4,
-];
+/// 4p in radix 2^51: 2^53 - 76, then 2^53 - 4.
+const FOUR_P: [u64; 5] = times(P51, 4);
 
 /// Four elements of GF(2^255 - 19), limb-sliced: `.0[i]` holds limb i of all four.
 #[derive(Clone, Copy, Debug)]
@@ -316,25 +231,59 @@ const fn carry_limbs(l: [u64; 5]) -> [u64; 5] {
 
 /// Four portable elements as limb-sliced lane arrays, carried to reduced limbs.
 const fn limb_slices(e: [&FieldElement; 4]) -> [[u64; 4]; 5] {
-    let l = [
+    transpose([
         carry_limbs(e[0].limbs()),
         carry_limbs(e[1].limbs()),
         carry_limbs(e[2].limbs()),
         carry_limbs(e[3].limbs()),
-    ];
-    let mut out = [[0u64; 4]; 5];
-    let mut i = 0;
-    while i < 5 {
-        out[i] = [l[0][i], l[1][i], l[2][i], l[3][i]];
-        i += 1;
-    }
-    out
+    ])
 }
 
 /// 19·x as x + 2x + 16x, for x < 2^59.
 #[inline(always)]
-fn mul19<L: Lanes>(x: L) -> L {
+pub(crate) fn mul19<L: Lanes>(x: L) -> L {
     x.add(x.shl::<1>()).add(x.shl::<4>())
+}
+
+/// The 25 products aᵢ·bⱼ of two five-limb operands (limbs below 2^52) by column, the
+/// halves apart: `lo[k]` sums the low halves (`vpmadd52luq`) of those with i + j = k,
+/// `hi[k]` the high halves (`vpmadd52huq`) of those with i + j + 1 = k, each half below
+/// 2^52. Two chains of at most five dependent multiply-adds per column; the column
+/// weights are the caller's (radix 2^51 doubles `hi`, radix 2^52 does not).
+#[inline(always)]
+pub(crate) fn product_columns<L: Lanes>(a: &[L; 5], b: &[L; 5]) -> [[L; 10]; 2] {
+    let zero = L::splat(0);
+    let mut lo = [zero; 10];
+    let mut hi = [zero; 10];
+    for i in 0..5 {
+        for j in 0..5 {
+            lo[i + j] = lo[i + j].madd52lo(a[i], b[j]);
+            hi[i + j + 1] = hi[i + j + 1].madd52hi(a[i], b[j]);
+        }
+    }
+    [lo, hi]
+}
+
+/// The 15 distinct products of a five-limb square (limbs below 2^52) by column, in
+/// three accumulators `acc`: the low half of aᵢ² in `acc[0][2i]`, its high half in
+/// `acc[DIAG_HI][2i + 1]`; the low half of aᵢ·aⱼ (i < j, counted once) in
+/// `acc[1][i + j]`, its high half in `acc[CROSS_HI][i + j + 1]`. The caller weighs the
+/// accumulators by its radix (both indices are constants, so the arrays stay in
+/// registers and an unused one costs nothing).
+#[inline(always)]
+pub(crate) fn square_columns<L: Lanes, const DIAG_HI: usize, const CROSS_HI: usize>(
+    a: &[L; 5],
+) -> [[L; 10]; 3] {
+    let mut acc = [[L::splat(0); 10]; 3];
+    for i in 0..5 {
+        acc[0][2 * i] = acc[0][2 * i].madd52lo(a[i], a[i]);
+        acc[DIAG_HI][2 * i + 1] = acc[DIAG_HI][2 * i + 1].madd52hi(a[i], a[i]);
+        for j in i + 1..5 {
+            acc[1][i + j] = acc[1][i + j].madd52lo(a[i], a[j]);
+            acc[CROSS_HI][i + j + 1] = acc[CROSS_HI][i + j + 1].madd52hi(a[i], a[j]);
+        }
+    }
+    acc
 }
 
 impl<L: Lanes> F4<L> {
@@ -464,16 +413,7 @@ impl<L: Lanes> VectorField for F4<L> {
     /// each below 2^52, so z_k = lo_k + 2·hi_k < 15·2^52 < 2^56.
     #[inline(always)]
     fn mul(&self, b: &Self) -> Self {
-        let (a, b) = (&self.0, &b.0);
-        let zero = L::splat(0);
-        let mut lo = [zero; 10];
-        let mut hi = [zero; 10];
-        for i in 0..5 {
-            for j in 0..5 {
-                lo[i + j] = lo[i + j].madd52lo(a[i], b[j]);
-                hi[i + j + 1] = hi[i + j + 1].madd52hi(a[i], b[j]);
-            }
-        }
+        let [lo, hi] = product_columns(&self.0, &b.0);
         F4::fold(&unrolled!(10, |k| lo[k].add(hi[k].shl::<1>())))
     }
 
@@ -494,19 +434,7 @@ impl<L: Lanes> VectorField for F4<L> {
     /// 2^52 + 2·3·2^52 + 4·2·2^52 < 2^56, as in [`F4::mul`].
     #[inline(always)]
     fn square(&self) -> Self {
-        let a = &self.0;
-        let zero = L::splat(0);
-        let mut w1 = [zero; 10];
-        let mut w2 = [zero; 10];
-        let mut w4 = [zero; 10];
-        for i in 0..5 {
-            w1[2 * i] = w1[2 * i].madd52lo(a[i], a[i]);
-            w2[2 * i + 1] = w2[2 * i + 1].madd52hi(a[i], a[i]);
-            for j in i + 1..5 {
-                w2[i + j] = w2[i + j].madd52lo(a[i], a[j]);
-                w4[i + j + 1] = w4[i + j + 1].madd52hi(a[i], a[j]);
-            }
-        }
+        let [w1, w2, w4] = square_columns::<L, 1, 2>(&self.0);
         F4::fold(&unrolled!(10, |k| w1[k].add(w2[k].add(w4[k].shl::<1>()).shl::<1>())))
     }
 
@@ -522,56 +450,7 @@ pub(crate) trait LaneTables: Sized {
     fn tables() -> &'static Tables<F4<Self>>;
 }
 
-/// Builds the base point tables at compile time with `$from_array` (a const fn from
-/// `[u64; 4]` to the lane type).
-macro_rules! lane_tables {
-    ($lanes:ty, $from_array:path) => {
-        impl LaneTables for $lanes {
-            fn tables() -> &'static Tables<F4<$lanes>> {
-                const fn convert(e: [&FieldElement; 4]) -> Cached4<F4<$lanes>> {
-                    let s = limb_slices(e);
-                    Cached4(F4([
-                        $from_array(s[0]),
-                        $from_array(s[1]),
-                        $from_array(s[2]),
-                        $from_array(s[3]),
-                        $from_array(s[4]),
-                    ]))
-                }
-                static TABLES: Tables<F4<$lanes>> = {
-                    let id = convert(IDENTITY_CACHED);
-                    let mut t = Tables {
-                        base: [[id; 8]; 32],
-                        odd: [id; 64],
-                        odd128: [id; 64],
-                        identity: convert(IDENTITY).0,
-                        identity_cached: id.0,
-                        cached_factors: convert(CACHED_FACTORS).0,
-                    };
-                    let mut i = 0;
-                    while i < 32 {
-                        let mut j = 0;
-                        while j < 8 {
-                            t.base[i][j] = convert(affine_lanes(&tables::BASE_TABLE[i][j]));
-                            j += 1;
-                        }
-                        i += 1;
-                    }
-                    let mut j = 0;
-                    while j < 64 {
-                        t.odd[j] = convert(affine_lanes(&tables::ODD_BASE_MULTIPLES[j]));
-                        t.odd128[j] = convert(affine_lanes(&tables::ODD_BASE_128_MULTIPLES[j]));
-                        j += 1;
-                    }
-                    t
-                };
-                &TABLES
-            }
-        }
-    };
-}
-
-lane_tables!(Ymm, Ymm::from_array_const);
+lane_tables!(impl LaneTables::tables for F4<Ymm>, limb_slices, Ymm::from_array_const);
 
 // Not library code: an emulator for the tests and the `backends` fuzz target, so not
 // mutated (.cargo/mutants.toml).

@@ -75,12 +75,13 @@ use edwards25519_field::FieldElement;
 use edwards25519_field::backend::radix64::Fe64;
 use subtle::Choice;
 
+use super::const_tables::lane_tables;
 use super::ifma::{Lanes, Ymm};
-use super::ifma52x4::{F52, FOUR_P, five, limbs_to_words};
-use super::point::{CACHED_FACTORS, IDENTITY, IDENTITY_CACHED, Vector, affine_lanes};
-use super::{Cached4, Tables, VectorField};
+use super::ifma52x4::{F52, FOUR_P, limbs_to_words, words_to_limbs};
+use super::limbs::{TWO_P52, times, transpose, unrolled};
+use super::point::Vector;
+use super::{Tables, VectorField};
 use crate::backend::Op;
-use crate::tables;
 
 /// The name `backend::selected` reports.
 pub(crate) const NAME: &str = "avx512-ifma52";
@@ -126,42 +127,17 @@ const M52: u64 = (1 << 52) - 1;
 
 /// 16p = 2^259 - 304, four times [`FOUR_P`]'s limbs: 2^55 - 304, 2^55 - 8 (three
 /// times), 2^51 - 8, each above the matching wide limb (2^54, 2^50).
-const SIXTEEN_P: [u64; 5] = [
-    (1 << 55) - 304,
-    (1 << 55) - 8,
-    (1 << 55) - 8,
-    (1 << 55) - 8,
-    (1 << 51) - 8,
-];
+const SIXTEEN_P: [u64; 5] = times(TWO_P52, 8);
 
-/// One element's radix-2^52 limbs from its 4×64-bit words (any value below 2^256):
-/// tight, limb 4 holding bits 208…255.
-const fn element_limbs(e: &FieldElement) -> [u64; 5] {
-    let w = e.to_fe64().limbs();
-    [
-        w[0] & M52,
-        ((w[0] >> 52) | (w[1] << 12)) & M52,
-        ((w[1] >> 40) | (w[2] << 24)) & M52,
-        ((w[2] >> 28) | (w[3] << 36)) & M52,
-        w[3] >> 16,
-    ]
-}
-
-/// Four elements as limb-sliced lane arrays: `[limb][lane]`.
+/// Four elements as limb-sliced lane arrays, `[limb][lane]`: each element's tight
+/// radix-2^52 limbs from its 4×64-bit words (any value below 2^256).
 const fn limb_slices(e: [&FieldElement; 4]) -> [[u64; 4]; 5] {
-    let l = [
-        element_limbs(e[0]),
-        element_limbs(e[1]),
-        element_limbs(e[2]),
-        element_limbs(e[3]),
-    ];
-    let mut out = [[0u64; 4]; 5];
-    let mut i = 0;
-    while i < 5 {
-        out[i] = [l[0][i], l[1][i], l[2][i], l[3][i]];
-        i += 1;
-    }
-    out
+    transpose([
+        words_to_limbs(e[0].to_fe64().limbs()),
+        words_to_limbs(e[1].to_fe64().limbs()),
+        words_to_limbs(e[2].to_fe64().limbs()),
+        words_to_limbs(e[3].to_fe64().limbs()),
+    ])
 }
 
 /// One parallel carry round: each limb keeps its low 52 bits (limb 4: 47) and takes
@@ -189,16 +165,16 @@ impl<L: Lanes + LaneTables52> VectorField for F52<L> {
     #[inline(always)]
     fn from_elements(e: [&FieldElement; 4]) -> Self {
         let s = limb_slices(e);
-        F52(five!(|i| L::from_array(s[i])))
+        F52(unrolled!(5, |i| L::from_array(s[i])))
     }
 
     /// Takes reduced values (carried here to tight ones).
     #[inline(always)]
     fn to_elements(&self) -> [FieldElement; 4] {
         let tight = F52::carry(self);
-        let limbs: [[u64; 4]; 5] = five!(|i| tight.0[i].to_array());
+        let limbs: [[u64; 4]; 5] = unrolled!(5, |i| tight.0[i].to_array());
         let element = |k: usize| {
-            let l = five!(|i| limbs[i][k]);
+            let l = unrolled!(5, |i| limbs[i][k]);
             // Tight limbs are a value below 2^256, exactly four words (no check that
             // would branch on limbs that may be secret).
             debug_assert!(l[..4].iter().all(|&x| x <= M52) && l[4] < 1 << 48);
@@ -215,7 +191,7 @@ impl<L: Lanes + LaneTables52> VectorField for F52<L> {
     /// self + 4p - b: limbs below 2^52 + 2^53 (limb 4: 2^48 + 2^49), wide.
     #[inline(always)]
     fn sub(&self, b: &Self) -> Self {
-        F52(five!(|i| self.0[i].add(L::splat(FOUR_P[i]).sub(b.0[i]))))
+        F52(unrolled!(5, |i| self.0[i].add(L::splat(FOUR_P[i]).sub(b.0[i]))))
     }
 
     #[inline(always)]
@@ -226,14 +202,14 @@ impl<L: Lanes + LaneTables52> VectorField for F52<L> {
     /// 16p - self: limbs below 2^55 (limb 4: 2^51).
     #[inline(always)]
     fn neg_wide(&self) -> Self {
-        F52(five!(|i| L::splat(SIXTEEN_P[i]).sub(self.0[i])))
+        F52(unrolled!(5, |i| L::splat(SIXTEEN_P[i]).sub(self.0[i])))
     }
 
     /// 4p - self in the lanes of `BLEND` (limbs below 2^53, limb 4 below 2^49), then
     /// carried: every lane tight.
     #[inline(always)]
     fn neg_lanes<const BLEND: i32>(&self) -> Self {
-        F52(five!(|i| {
+        F52(unrolled!(5, |i| {
             let neg = L::splat(FOUR_P[i]).sub(self.0[i]);
             self.0[i].blend::<BLEND>(neg)
         }))
@@ -301,59 +277,11 @@ pub(crate) trait LaneTables52: Sized {
     fn tables52() -> &'static Tables<F52<Self>>;
 }
 
-/// Builds the base point tables at compile time with `$from_array` (a const fn from
-/// `[u64; 4]` to the lane type).
-macro_rules! lane_tables52 {
-    ($lanes:ty, $from_array:path) => {
-        impl LaneTables52 for $lanes {
-            fn tables52() -> &'static Tables<F52<$lanes>> {
-                const fn convert(e: [&FieldElement; 4]) -> Cached4<F52<$lanes>> {
-                    let s = limb_slices(e);
-                    Cached4(F52([
-                        $from_array(s[0]),
-                        $from_array(s[1]),
-                        $from_array(s[2]),
-                        $from_array(s[3]),
-                        $from_array(s[4]),
-                    ]))
-                }
-                static TABLES: Tables<F52<$lanes>> = {
-                    let id = convert(IDENTITY_CACHED);
-                    let mut t = Tables {
-                        base: [[id; 8]; 32],
-                        odd: [id; 64],
-                        odd128: [id; 64],
-                        identity: convert(IDENTITY).0,
-                        identity_cached: id.0,
-                        cached_factors: convert(CACHED_FACTORS).0,
-                    };
-                    let mut i = 0;
-                    while i < 32 {
-                        let mut j = 0;
-                        while j < 8 {
-                            t.base[i][j] = convert(affine_lanes(&tables::BASE_TABLE[i][j]));
-                            j += 1;
-                        }
-                        i += 1;
-                    }
-                    let mut j = 0;
-                    while j < 64 {
-                        t.odd[j] = convert(affine_lanes(&tables::ODD_BASE_MULTIPLES[j]));
-                        t.odd128[j] = convert(affine_lanes(&tables::ODD_BASE_128_MULTIPLES[j]));
-                        j += 1;
-                    }
-                    t
-                };
-                &TABLES
-            }
-        }
-    };
-}
-
-lane_tables52!(Ymm, Ymm::from_array_const);
+lane_tables!(impl LaneTables52::tables52 for F52<Ymm>, limb_slices, Ymm::from_array_const);
 #[cfg(any(test, feature = "fuzzing"))]
-lane_tables52!(
-    super::ifma::model::Model,
+lane_tables!(
+    impl LaneTables52::tables52 for F52<super::ifma::model::Model>,
+    limb_slices,
     super::ifma::model::Model::from_array_const
 );
 

@@ -40,7 +40,8 @@
 
 use edwards25519_field::FieldElement;
 
-use super::ifma::Lanes;
+use super::ifma::{Lanes, mul19, product_columns, square_columns};
+use super::limbs::{TWO_P52, times, unrolled};
 
 /// 2^52 - 1.
 const M52: u64 = (1 << 52) - 1;
@@ -52,35 +53,17 @@ const C608: u64 = 608;
 /// 4p = 2^257 - 76 with every limb at least as large as the matching limb of a tight
 /// value (limbs 0…3 ≥ 2^52, limb 4 ≥ 2^48), so 4p - y has no negative limb for tight
 /// y: 2^53 - 76, 2^53 - 2 (three times), 2^49 - 2.
-pub(crate) const FOUR_P: [u64; 5] = [
-    (1 << 53) - 76,
-    (1 << 53) - 2,
-    (1 << 53) - 2,
-    (1 << 53) - 2,
-    (1 << 49) - 2,
-];
+pub(crate) const FOUR_P: [u64; 5] = times(TWO_P52, 2);
 
 /// 64p = 2^261 - 1216 with limbs 0…3 at least 2^57 - 1216 and limb 4 at least 2^53 -
 /// 32, above every limb of a small product (below 2^52 + 2^23): 2^57 - 1216,
 /// 2^57 - 32 (three times), 2^53 - 32. The offset of [`F52::mul_small_sub`].
-pub(crate) const SIXTY_FOUR_P: [u64; 5] = [
-    (1 << 57) - 1216,
-    (1 << 57) - 32,
-    (1 << 57) - 32,
-    (1 << 57) - 32,
-    (1 << 53) - 32,
-];
+pub(crate) const SIXTY_FOUR_P: [u64; 5] = times(TWO_P52, 32);
 
 /// 1024p = 2^265 - 19456 with limbs 0…3 at least 2^61 - 19456 and limb 4 at least
 /// 2^57 - 512, above every limb of a wide product (below 2^56): 2^61 - 19456,
 /// 2^61 - 512 (three times), 2^57 - 512. The offset of [`F52::sub_lanes_wide`].
-pub(crate) const P1024: [u64; 5] = [
-    (1 << 61) - 19456,
-    (1 << 61) - 512,
-    (1 << 61) - 512,
-    (1 << 61) - 512,
-    (1 << 57) - 512,
-];
+pub(crate) const P1024: [u64; 5] = times(TWO_P52, 512);
 
 /// Four field elements in radix 2^52, limb-sliced: `.0[i]` holds limb i of all four.
 #[derive(Clone, Copy, Debug)]
@@ -96,12 +79,9 @@ pub(crate) const fn limbs_to_words(l: [u64; 5]) -> [u64; 4] {
     ]
 }
 
-/// One reduced element's radix-2^52 limbs (tight: limb 4 < 2^47).
-pub(crate) fn element_limbs(e: &FieldElement) -> [u64; 5] {
-    let b = e.to_bytes();
-    let w: [u64; 4] = core::array::from_fn(|i| {
-        u64::from_le_bytes(b[8 * i..8 * i + 8].try_into().expect("8 bytes"))
-    });
+/// The tight limbs of a 256-bit little-endian integer (limb 4 holds bits 208…255):
+/// the inverse of [`limbs_to_words`].
+pub(crate) const fn words_to_limbs(w: [u64; 4]) -> [u64; 5] {
     [
         w[0] & M52,
         ((w[0] >> 52) | (w[1] << 12)) & M52,
@@ -109,6 +89,14 @@ pub(crate) fn element_limbs(e: &FieldElement) -> [u64; 5] {
         ((w[2] >> 28) | (w[3] << 36)) & M52,
         w[3] >> 16,
     ]
+}
+
+/// One reduced element's radix-2^52 limbs (tight: limb 4 < 2^47).
+pub(crate) fn element_limbs(e: &FieldElement) -> [u64; 5] {
+    let b = e.to_bytes();
+    words_to_limbs(core::array::from_fn(|i| {
+        u64::from_le_bytes(b[8 * i..8 * i + 8].try_into().expect("8 bytes"))
+    }))
 }
 
 /// The element with tight limbs `l` (value below 2^256), reduced: the value in radix
@@ -127,56 +115,18 @@ pub(crate) fn limbs_element(l: [u64; 5]) -> FieldElement {
     FieldElement::from_limbs_carried(r)
 }
 
-/// 19·x as x + 2x + 16x, for x < 2^59.
-#[inline(always)]
-fn mul19<L: Lanes>(x: L) -> L {
-    x.add(x.shl::<1>()).add(x.shl::<4>())
-}
-
 /// 608·x as 512x + 64x + 32x, for x < 2^54.
 #[inline(always)]
 fn mul608<L: Lanes>(x: L) -> L {
     x.shl::<9>().add(x.shl::<6>()).add(x.shl::<5>())
 }
 
-/// `[e(0), …, e(4)]` written out (no loop left for the compiler to outline: the code
-/// must inline into the function with the target features on).
-macro_rules! five {
-    (|$i:ident| $e:expr) => {
-        [
-            {
-                let $i = 0;
-                $e
-            },
-            {
-                let $i = 1;
-                $e
-            },
-            {
-                let $i = 2;
-                $e
-            },
-            {
-                let $i = 3;
-                $e
-            },
-            {
-                let $i = 4;
-                $e
-            },
-        ]
-    };
-}
-
-/// For the point field (`super::ifma52`), which shares these limbs.
-pub(crate) use five;
-
 impl<L: Lanes> F52<L> {
     /// Four portable elements in lanes 0…3; tight.
     #[inline(always)]
     pub(crate) fn from_elements(e: [&FieldElement; 4]) -> Self {
         let l = e.map(element_limbs);
-        F52(five!(|i| L::from_array([
+        F52(unrolled!(5, |i| L::from_array([
             l[0][i], l[1][i], l[2][i], l[3][i]
         ])))
     }
@@ -184,14 +134,14 @@ impl<L: Lanes> F52<L> {
     /// Lane `k` as a portable element; takes tight values.
     #[inline(always)]
     pub(crate) fn lane(&self, k: usize) -> FieldElement {
-        limbs_element(five!(|i| self.0[i].to_array()[k]))
+        limbs_element(unrolled!(5, |i| self.0[i].to_array()[k]))
     }
 
     /// The limbs of every lane: `[lane][limb]`.
     #[cfg(test)]
     pub(crate) fn limbs(&self) -> [[u64; 5]; 4] {
-        let l: [[u64; 4]; 5] = five!(|i| self.0[i].to_array());
-        core::array::from_fn(|k| five!(|i| l[i][k]))
+        let l: [[u64; 4]; 5] = unrolled!(5, |i| self.0[i].to_array());
+        core::array::from_fn(|k| unrolled!(5, |i| l[i][k]))
     }
 
     /// self + b, no carry: tight plus tight is loose; tight plus a small product is
@@ -201,14 +151,14 @@ impl<L: Lanes> F52<L> {
     #[allow(dead_code)]
     #[inline(always)]
     pub(crate) fn add(&self, b: &Self) -> Self {
-        F52(five!(|i| self.0[i].add(b.0[i])))
+        F52(unrolled!(5, |i| self.0[i].add(b.0[i])))
     }
 
     /// self + 4p - b in the lanes of `NEG` (a `vpblendd` mask), self + b elsewhere;
     /// takes tight values, gives loose ones.
     #[inline(always)]
     pub(crate) fn sub_lanes<const NEG: i32>(&self, b: &Self) -> Self {
-        F52(five!(|i| {
+        F52(unrolled!(5, |i| {
             let neg = L::splat(FOUR_P[i]).sub(b.0[i]);
             self.0[i].add(b.0[i].blend::<NEG>(neg))
         }))
@@ -219,7 +169,7 @@ impl<L: Lanes> F52<L> {
     /// below 2^56 + 2^61 < 2^62 for [`F52::carry`].
     #[inline(always)]
     pub(crate) fn sub_lanes_wide<const NEG: i32>(&self, b: &Self) -> Self {
-        F52(five!(|i| {
+        F52(unrolled!(5, |i| {
             let neg = L::splat(P1024[i]).sub(b.0[i]);
             self.0[i].add(b.0[i].blend::<NEG>(neg))
         }))
@@ -228,27 +178,27 @@ impl<L: Lanes> F52<L> {
     /// Lane k of the result is lane `(ORDER >> 2k) & 3` of self.
     #[inline(always)]
     pub(crate) fn permute<const ORDER: i32>(&self) -> Self {
-        F52(five!(|i| self.0[i].permute::<ORDER>()))
+        F52(unrolled!(5, |i| self.0[i].permute::<ORDER>()))
     }
 
     /// Zero in the lanes of `BLEND`, self elsewhere.
     #[inline(always)]
     pub(crate) fn zero_lanes<const BLEND: i32>(&self) -> Self {
         let zero = L::splat(0);
-        F52(five!(|i| self.0[i].blend::<BLEND>(zero)))
+        F52(unrolled!(5, |i| self.0[i].blend::<BLEND>(zero)))
     }
 
     /// b in the lanes of `BLEND`, self elsewhere.
     #[inline(always)]
     pub(crate) fn blend<const BLEND: i32>(&self, b: &Self) -> Self {
-        F52(five!(|i| self.0[i].blend::<BLEND>(b.0[i])))
+        F52(unrolled!(5, |i| self.0[i].blend::<BLEND>(b.0[i])))
     }
 
     /// Lanes (0, 1) and (2, 3) exchanged where `mask` is all ones, kept where it is
     /// zero: `x ^ (mask & (x ^ swapped))`, the same instructions either way.
     #[inline(always)]
     pub(crate) fn swap_halves_if(&self, mask: L) -> Self {
-        F52(five!(|i| {
+        F52(unrolled!(5, |i| {
             let x = self.0[i];
             let s = x.permute::<0b01_00_11_10>();
             x.xor(mask.and(x.xor(s)))
@@ -319,20 +269,11 @@ impl<L: Lanes> F52<L> {
     /// [`F52::sub_lanes_wide`] and then [`F52::carry`], which saves one carry.
     #[inline(always)]
     pub(crate) fn mul_wide(&self, b: &Self) -> Self {
-        let (a, b) = (&self.0, &b.0);
-        let zero = L::splat(0);
         // Two accumulators per column, low and high halves: chains of at most five
         // dependent `vpmadd52`. Four (split by i < 3: chains of three, 30 more
         // additions per product) measured no faster in the X25519 ladder.
-        let mut lo = [zero; 10];
-        let mut hi = [zero; 10];
-        for i in 0..5 {
-            for j in 0..5 {
-                lo[i + j] = lo[i + j].madd52lo(a[i], b[j]);
-                hi[i + j + 1] = hi[i + j + 1].madd52hi(a[i], b[j]);
-            }
-        }
-        let mut z = [zero; 10];
+        let [lo, hi] = product_columns(&self.0, &b.0);
+        let mut z = [L::splat(0); 10];
         for k in 0..10 {
             z[k] = lo[k].add(hi[k]);
         }
@@ -357,19 +298,10 @@ impl<L: Lanes> F52<L> {
     #[allow(dead_code)]
     #[inline(always)]
     pub(crate) fn square_wide(&self) -> Self {
-        let a = &self.0;
-        let zero = L::splat(0);
-        let mut w1 = [zero; 10];
-        let mut w2 = [zero; 10];
-        for i in 0..5 {
-            w1[2 * i] = w1[2 * i].madd52lo(a[i], a[i]);
-            w1[2 * i + 1] = w1[2 * i + 1].madd52hi(a[i], a[i]);
-            for j in i + 1..5 {
-                w2[i + j] = w2[i + j].madd52lo(a[i], a[j]);
-                w2[i + j + 1] = w2[i + j + 1].madd52hi(a[i], a[j]);
-            }
-        }
-        let mut z = [zero; 10];
+        // aᵢ² whole in `w1`, aᵢ·aⱼ whole in `w2` (doubled below); the third
+        // accumulator stays empty.
+        let [w1, w2, _] = square_columns::<L, 0, 1>(&self.0);
+        let mut z = [L::splat(0); 10];
         for k in 0..10 {
             z[k] = w1[k].add(w2[k].shl::<1>());
         }
@@ -386,7 +318,7 @@ impl<L: Lanes> F52<L> {
     pub(crate) fn mul_small(&self, c: L) -> Self {
         let x = &self.0;
         let zero = L::splat(0);
-        let hi: [L; 5] = five!(|i| zero.madd52hi(x[i], c));
+        let hi: [L; 5] = unrolled!(5, |i| zero.madd52hi(x[i], c));
         F52([
             zero.madd52lo(x[0], c).add(mul608(hi[4])),
             hi[0].madd52lo(x[1], c),
@@ -405,7 +337,9 @@ impl<L: Lanes> F52<L> {
     #[inline(always)]
     pub(crate) fn mul_small_sub(&self, c: L, q: &Self, d: L) -> Self {
         let (a, b) = (self.mul_small(c), q.mul_small(d));
-        F52(five!(|i| L::splat(SIXTY_FOUR_P[i]).sub(b.0[i]).add(a.0[i])))
+        F52(unrolled!(5, |i| L::splat(SIXTY_FOUR_P[i])
+            .sub(b.0[i])
+            .add(a.0[i])))
     }
 }
 
@@ -416,19 +350,10 @@ mod tests {
     use super::*;
     use crate::backend::vector::ifma::model::Model;
     use crate::backend::vector::lanes;
+    use crate::backend::vector::test_limbs::{inputs, p, value, vec4};
     use edwards25519_test_support::SplitMix64;
     use num_bigint::BigUint;
     use std::vec::Vec;
-
-    fn p() -> BigUint {
-        (BigUint::from(1u8) << 255u32) - BigUint::from(19u8)
-    }
-
-    fn value(l: [u64; 5]) -> BigUint {
-        l.iter().rev().fold(BigUint::from(0u8), |acc, &x| {
-            (acc << 52u32) + BigUint::from(x)
-        })
-    }
 
     fn fe(x: &BigUint) -> FieldElement {
         let mut b = (x % p()).to_bytes_le();
@@ -440,50 +365,26 @@ mod tests {
         l[..4].iter().all(|&x| x < 1 << 52) && l[4] < 1 << 48
     }
 
-    /// Tight limb vectors: the edges (all zero, every limb at its maximum, one limb at
-    /// its maximum, p and 2p - 1 and 2^256 - 1 as limbs, small values), then random
-    /// ones, some with every limb at the top of its range.
+    /// Tight limb vectors: [`inputs`]' edges and random ones, then 19, p, p + 1,
+    /// 2p - 1, 2p and 2^256 - 1 as limbs.
     fn tight_inputs(seed: u64, random: usize) -> Vec<[u64; 5]> {
-        let max = [M52, M52, M52, M52, (1 << 48) - 1];
-        let mut v = alloc::vec![[0; 5], max, [1, 0, 0, 0, 0], [19, 0, 0, 0, 0]];
-        for i in 0..5 {
-            let mut l = [0; 5];
-            l[i] = max[i];
-            v.push(l);
-        }
-        // p, p + 1, 2p - 1, 2p, 2^255 - 1 + 2^255 (limbs from the integers).
+        let mut v = inputs((1 << 52, 1 << 48), seed, random);
         for x in [
+            BigUint::from(19u8),
             p(),
             p() + 1u8,
             p() * 2u8 - 1u8,
             p() * 2u8,
             (BigUint::from(1u8) << 256u32) - 1u8,
         ] {
-            let mut l = [0u64; 5];
             let digits = x.to_u64_digits();
-            let words: [u64; 4] = core::array::from_fn(|i| digits.get(i).copied().unwrap_or(0));
-            l[0] = words[0] & M52;
-            l[1] = ((words[0] >> 52) | (words[1] << 12)) & M52;
-            l[2] = ((words[1] >> 40) | (words[2] << 24)) & M52;
-            l[3] = ((words[2] >> 28) | (words[3] << 36)) & M52;
-            l[4] = words[3] >> 16;
+            let l = words_to_limbs(core::array::from_fn(|i| {
+                digits.get(i).copied().unwrap_or(0)
+            }));
             assert_eq!(value(l), x);
             v.push(l);
         }
-        let mut rng = SplitMix64(seed);
-        for n in 0..random {
-            v.push(core::array::from_fn(|i| {
-                let r = rng.next_u64() & max[i];
-                if n % 4 == 0 { max[i] - (r & 0xffff) } else { r }
-            }));
-        }
         v
-    }
-
-    fn vec4<L: Lanes>(l: [[u64; 5]; 4]) -> F52<L> {
-        F52(five!(|i| L::from_array([
-            l[0][i], l[1][i], l[2][i], l[3][i]
-        ])))
     }
 
     fn limbs<L: Lanes>(f: &F52<L>) -> [[u64; 5]; 4] {

@@ -8,6 +8,9 @@
 //!   Zen 4, so it runs only with the `"ifma52"` cfg.
 //! - [`avx2`]: AVX2 (`vpmuludq`), radix 2^25.5.
 //!
+//! The compile-time base point tables of every field come from one builder
+//! ([`const_tables`]); the five-limb IFMA fields share [`limbs`].
+//!
 //! X25519 has its own IFMA code: [`x25519_ifma`], a Montgomery ladder with one step's
 //! independent products in the lanes of [`ifma52x4`], a radix-2^52 field over the
 //! same instructions as [`ifma`].
@@ -26,11 +29,15 @@
 //! to this module.
 
 pub(crate) mod avx2;
+pub(crate) mod const_tables;
 pub(crate) mod ifma;
 pub(crate) mod ifma52;
 pub(crate) mod ifma52x4;
 pub(crate) mod ifma52x8;
+pub(crate) mod limbs;
 pub(crate) mod point;
+#[cfg(test)]
+pub(crate) mod test_limbs;
 pub(crate) mod x25519_ifma;
 
 use edwards25519_field::FieldElement;

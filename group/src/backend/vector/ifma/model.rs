@@ -3,13 +3,9 @@
 //! serial backend) on any CPU. Every multiplication asserts that its operands are
 //! below 2^52: the hardware would silently drop the high bits.
 
-use super::{F4, LaneTables, Lanes, Tables, limb_slices};
-use crate::backend::vector::Cached4;
-use crate::backend::vector::point::{
-    CACHED_FACTORS, IDENTITY, IDENTITY_CACHED, Vector, affine_lanes,
-};
-use crate::tables;
-use edwards25519_field::FieldElement;
+use super::{F4, LaneTables, Lanes, limb_slices};
+use crate::backend::vector::const_tables::lane_tables;
+use crate::backend::vector::point::Vector;
 
 /// Four 64-bit lanes in plain integers.
 #[derive(Clone, Copy, Debug)]
@@ -114,4 +110,4 @@ impl Lanes for Model {
     }
 }
 
-lane_tables!(Model, Model::from_array_const);
+lane_tables!(impl LaneTables::tables for F4<Model>, limb_slices, Model::from_array_const);

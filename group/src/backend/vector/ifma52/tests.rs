@@ -7,20 +7,13 @@ extern crate std;
 
 use super::*;
 use crate::backend::vector::ifma::model::Model;
+use crate::backend::vector::point::{CACHED_FACTORS, IDENTITY, affine_lanes};
+use crate::backend::vector::test_limbs::{inputs, p, value, vec4};
 use crate::backend::vector::{lanes, order};
+use crate::tables;
 use edwards25519_test_support::SplitMix64;
 use num_bigint::BigUint;
 use std::vec::Vec;
-
-fn p() -> BigUint {
-    (BigUint::from(1u8) << 255u32) - BigUint::from(19u8)
-}
-
-fn value(l: [u64; 5]) -> BigUint {
-    l.iter().rev().fold(BigUint::from(0u8), |acc, &x| {
-        (acc << 52u32) + BigUint::from(x)
-    })
-}
 
 fn fe_value(e: &FieldElement) -> BigUint {
     BigUint::from_bytes_le(&e.to_bytes())
@@ -34,32 +27,6 @@ const WIDE: (u64, u64) = (1 << 54, 1 << 50);
 
 fn within(l: [u64; 5], (lo, top): (u64, u64)) -> bool {
     l[..4].iter().all(|&x| x < lo) && l[4] < top
-}
-
-/// Limb vectors below `bound`: all zero, all at the top, one limb at the top, then
-/// pseudo-random ones, a quarter of them within 2^16 of the top in every limb.
-fn inputs((lo, top): (u64, u64), seed: u64, random: usize) -> Vec<[u64; 5]> {
-    let max = [lo - 1, lo - 1, lo - 1, lo - 1, top - 1];
-    let mut v = alloc::vec![[0; 5], max, [1, 0, 0, 0, 0]];
-    for i in 0..5 {
-        let mut l = [0; 5];
-        l[i] = max[i];
-        v.push(l);
-    }
-    let mut rng = SplitMix64(seed);
-    for n in 0..random {
-        v.push(core::array::from_fn(|i| {
-            let r = rng.next_u64() & max[i];
-            if n % 4 == 0 { max[i] - (r & 0xffff) } else { r }
-        }));
-    }
-    v
-}
-
-fn vec4<L: Lanes>(l: [[u64; 5]; 4]) -> F52<L> {
-    F52(five!(|i| L::from_array([
-        l[0][i], l[1][i], l[2][i], l[3][i]
-    ])))
 }
 
 /// The lanes' limbs, `[lane][limb]`, each lane within `bound`.

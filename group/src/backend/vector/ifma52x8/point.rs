@@ -36,31 +36,55 @@ use edwards25519_field::FieldElement;
 use super::{F52, Lanes52, limbs_from_bytes, limbs_to_field};
 use crate::models::{AffineCached, D2, Extended};
 
-/// Eight extended points (X : Y : Z : T), x = X/Z, y = Y/Z, x·y = T/Z; reduced
-/// coordinates.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Point8<L> {
-    pub(crate) x: F52<L>,
-    pub(crate) y: F52<L>,
-    pub(crate) z: F52<L>,
-    pub(crate) t: F52<L>,
+/// An eight-lane type whose coordinates are named [`F52`] fields, with the
+/// lane-by-lane operations that treat every coordinate alike: `select`, and `$from`,
+/// eight portable values of type `$portable` (whose fields have the same names), value
+/// j in lane j. A macro because each type names its coordinates.
+macro_rules! coordinates {
+    ($(#[$doc:meta])* struct $ty:ident { $($f:ident),+ } $from:ident($portable:ident)) => {
+        coordinates!($(#[$doc])* struct $ty { $($f),+ });
+
+        impl<L: Lanes52<Array = [u64; 8]>> $ty<L> {
+            /// Eight portable values, value j in lane j.
+            #[inline(always)]
+            pub(crate) fn $from(v: &[$portable<FieldElement>; 8]) -> Self {
+                $ty { $($f: lanes_field(v.each_ref().map(|v| &v.$f))),+ }
+            }
+        }
+    };
+    ($(#[$doc:meta])* struct $ty:ident { $($f:ident),+ }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug)]
+        pub(crate) struct $ty<L> {
+            $(pub(crate) $f: F52<L>),+
+        }
+
+        impl<L: Lanes52> $ty<L> {
+            /// self where `mask` is zero, b where it is all ones, lane by lane.
+            #[inline(always)]
+            pub(crate) fn select(&self, b: &Self, mask: L) -> Self {
+                $ty { $($f: select(&self.$f, &b.$f, mask)),+ }
+            }
+        }
+    };
 }
 
-/// Eight addends (Y+X, Y-X, 2·Z, 2d·T); reduced coordinates.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Cached8<L> {
-    pub(crate) y_plus_x: F52<L>,
-    pub(crate) y_minus_x: F52<L>,
-    pub(crate) z2: F52<L>,
-    pub(crate) t2d: F52<L>,
+coordinates! {
+    /// Eight extended points (X : Y : Z : T), x = X/Z, y = Y/Z, x·y = T/Z;
+    /// reduced coordinates.
+    struct Point8 { x, y, z, t }
+    from_points(Extended)
 }
 
-/// Eight affine addends (y+x, y-x, 2d·x·y), Z = 1; reduced coordinates.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Affine8<L> {
-    pub(crate) y_plus_x: F52<L>,
-    pub(crate) y_minus_x: F52<L>,
-    pub(crate) xy2d: F52<L>,
+coordinates! {
+    /// Eight addends (Y+X, Y-X, 2·Z, 2d·T); reduced coordinates.
+    struct Cached8 { y_plus_x, y_minus_x, z2, t2d }
+}
+
+coordinates! {
+    /// Eight affine addends (y+x, y-x, 2d·x·y), Z = 1; reduced coordinates.
+    struct Affine8 { y_plus_x, y_minus_x, xy2d }
+    from_affine(AffineCached)
 }
 
 /// The radix-2^52 limbs of a portable element (limbs 0…3 below 2^52, limb 4 below 2^47:
@@ -147,74 +171,64 @@ impl<L: Lanes52> Point8<L> {
         }
     }
 
-    /// The completed point ((E : F), (G : H)) of an addition, from A = (Y1-X1)·(y-x),
-    /// B = (Y1+X1)·(y+x), C = T1·(2d·T2) and D = 2·Z1·Z2: E = B - A, H = B + A,
-    /// F = D - C, G = D + C, to extended (E·F : G·H : F·G : E·H) (add-2008-hwcd-3).
-    /// Subtraction adds (y-x, y+x, -C): its caller swaps the pair going in, and `neg`
-    /// (a lane mask) swaps F and G here.
+    /// self + q, or self - q in the lanes where `neg` is all ones (a [`lane_mask`]),
+    /// for either kind of addend ([`Addend8`]). Cost: 8M for a cached q, 7M for an
+    /// affine one.
+    ///
+    /// From A = (Y1-X1)·(y-x), B = (Y1+X1)·(y+x), C = T1·(2d·T2) and D = 2·Z1·Z2, the
+    /// completed point ((E : F), (G : H)), E = B - A, H = B + A, F = D - C, G = D + C,
+    /// to extended (E·F : G·H : F·G : E·H) (add-2008-hwcd-3). Subtraction adds
+    /// (y-x, y+x, -C): where `neg` is set, the pair going in is swapped, and so are F
+    /// and G.
     #[inline(always)]
-    fn finish_add(a: &F52<L>, b: &F52<L>, c: &F52<L>, d: &F52<L>, neg: L) -> Self {
-        let e = b.sub(a).carry();
-        let h = b.add(a).carry();
-        let mut f = d.sub(c).carry();
-        let mut g = d.add(c).carry();
+    pub(crate) fn add_signed<A: Addend8<L>>(&self, q: &A, neg: L) -> Self {
+        let [mut plus, mut minus] = q.sum_diff();
+        F52::conditional_swap(&mut plus, &mut minus, neg);
+        let a = self.y.sub(&self.x).carry().mul(&minus);
+        let b = self.y.add(&self.x).carry().mul(&plus);
+        let [c, d] = q.c_and_d(self);
+        let e = b.sub(&a).carry();
+        let h = b.add(&a).carry();
+        let mut f = d.sub(&c).carry();
+        let mut g = d.add(&c).carry();
         F52::conditional_swap(&mut f, &mut g, neg);
-        Point8 {
-            x: e.mul(&f),
-            y: g.mul(&h),
-            z: f.mul(&g),
-            t: e.mul(&h),
-        }
+        Self::from_completed(&e, &f, &g, &h)
     }
 
-    /// self + q, or self - q in the lanes where `neg` is all ones (a [`lane_mask`]).
-    /// Cost: 8M.
+    /// self + q, for either kind of addend. Cost: 8M cached, 7M affine.
+    #[inline(always)]
+    pub(crate) fn add<A: Addend8<L>>(&self, q: &A) -> Self {
+        self.add_signed(q, L::splat(0))
+    }
+
+    /// self - q, for either kind of addend. Cost: 8M cached, 7M affine.
+    #[inline(always)]
+    pub(crate) fn sub<A: Addend8<L>>(&self, q: &A) -> Self {
+        self.add_signed(q, L::splat(u64::MAX))
+    }
+
+    /// [`Point8::add_signed`] for a cached q. Cost: 8M.
     #[inline(always)]
     pub(crate) fn add_cached_signed(&self, q: &Cached8<L>, neg: L) -> Self {
-        let (mut plus, mut minus) = (q.y_plus_x, q.y_minus_x);
-        F52::conditional_swap(&mut plus, &mut minus, neg);
-        let a = self.y.sub(&self.x).carry().mul(&minus);
-        let b = self.y.add(&self.x).carry().mul(&plus);
-        let c = self.t.mul(&q.t2d);
-        let d = self.z.mul(&q.z2);
-        Self::finish_add(&a, &b, &c, &d, neg)
+        self.add_signed(q, neg)
     }
 
-    /// self + q. Cost: 8M.
-    #[inline(always)]
-    pub(crate) fn add(&self, q: &Cached8<L>) -> Self {
-        self.add_cached_signed(q, L::splat(0))
-    }
-
-    /// self - q. Cost: 8M.
-    #[inline(always)]
-    pub(crate) fn sub(&self, q: &Cached8<L>) -> Self {
-        self.add_cached_signed(q, L::splat(u64::MAX))
-    }
-
-    /// self + q, or self - q in the lanes where `neg` is all ones (a [`lane_mask`]),
-    /// for an affine q. Cost: 7M.
+    /// [`Point8::add_signed`] for an affine q. Cost: 7M.
     #[inline(always)]
     pub(crate) fn add_affine_signed(&self, q: &Affine8<L>, neg: L) -> Self {
-        let (mut plus, mut minus) = (q.y_plus_x, q.y_minus_x);
-        F52::conditional_swap(&mut plus, &mut minus, neg);
-        let a = self.y.sub(&self.x).carry().mul(&minus);
-        let b = self.y.add(&self.x).carry().mul(&plus);
-        let c = self.t.mul(&q.xy2d);
-        let d = self.z.add(&self.z).carry();
-        Self::finish_add(&a, &b, &c, &d, neg)
+        self.add_signed(q, neg)
     }
 
-    /// self + q for an affine q. Cost: 7M.
+    /// [`Point8::add`] for an affine q. Cost: 7M.
     #[inline(always)]
     pub(crate) fn add_affine(&self, q: &Affine8<L>) -> Self {
-        self.add_affine_signed(q, L::splat(0))
+        self.add(q)
     }
 
-    /// self - q for an affine q. Cost: 7M.
+    /// [`Point8::sub`] for an affine q. Cost: 7M.
     #[inline(always)]
     pub(crate) fn sub_affine(&self, q: &Affine8<L>) -> Self {
-        self.add_affine_signed(q, L::splat(u64::MAX))
+        self.sub(q)
     }
 
     /// 2·self (dbl-2008-hwcd with a = -1). Cost: 4S + 4M.
@@ -234,11 +248,18 @@ impl<L: Lanes52> Point8<L> {
         let e = s.sub(&h).carry();
         let g = b.sub(&a).carry();
         let f = c.sub(&g).carry();
+        Self::from_completed(&e, &f, &g, &h)
+    }
+
+    /// The extended point (E·F : G·H : F·G : E·H) of the completed point
+    /// ((E : F), (G : H)), which both formulas end in. Cost: 4M.
+    #[inline(always)]
+    fn from_completed(e: &F52<L>, f: &F52<L>, g: &F52<L>, h: &F52<L>) -> Self {
         Point8 {
-            x: e.mul(&f),
-            y: g.mul(&h),
-            z: f.mul(&g),
-            t: e.mul(&h),
+            x: e.mul(f),
+            y: g.mul(h),
+            z: f.mul(g),
+            t: e.mul(h),
         }
     }
 
@@ -251,31 +272,9 @@ impl<L: Lanes52> Point8<L> {
         }
         r
     }
-
-    /// self where `mask` is zero, b where it is all ones, lane by lane.
-    #[inline(always)]
-    pub(crate) fn select(&self, b: &Self, mask: L) -> Self {
-        Point8 {
-            x: select(&self.x, &b.x, mask),
-            y: select(&self.y, &b.y, mask),
-            z: select(&self.z, &b.z, mask),
-            t: select(&self.t, &b.t, mask),
-        }
-    }
 }
 
 impl<L: Lanes52<Array = [u64; 8]>> Point8<L> {
-    /// Eight portable points, point j in lane j.
-    #[inline(always)]
-    pub(crate) fn from_points(p: &[Extended<FieldElement>; 8]) -> Self {
-        Point8 {
-            x: lanes_field(p.each_ref().map(|p| &p.x)),
-            y: lanes_field(p.each_ref().map(|p| &p.y)),
-            z: lanes_field(p.each_ref().map(|p| &p.z)),
-            t: lanes_field(p.each_ref().map(|p| &p.t)),
-        }
-    }
-
     /// The eight lanes as portable points.
     #[inline(always)]
     pub(crate) fn to_points(&self) -> [Extended<FieldElement>; 8] {
@@ -299,17 +298,6 @@ impl<L: Lanes52> Cached8<L> {
     #[inline(always)]
     pub(crate) fn identity() -> Self {
         Point8::<L>::identity().to_cached()
-    }
-
-    /// self where `mask` is zero, b where it is all ones, lane by lane.
-    #[inline(always)]
-    pub(crate) fn select(&self, b: &Self, mask: L) -> Self {
-        Cached8 {
-            y_plus_x: select(&self.y_plus_x, &b.y_plus_x, mask),
-            y_minus_x: select(&self.y_minus_x, &b.y_minus_x, mask),
-            z2: select(&self.z2, &b.z2, mask),
-            t2d: select(&self.t2d, &b.t2d, mask),
-        }
     }
 }
 
@@ -339,28 +327,6 @@ impl<L: Lanes52> Affine8<L> {
             xy2d: F52(l[2].map(L::splat)),
         }
     }
-
-    /// self where `mask` is zero, b where it is all ones, lane by lane.
-    #[inline(always)]
-    pub(crate) fn select(&self, b: &Self, mask: L) -> Self {
-        Affine8 {
-            y_plus_x: select(&self.y_plus_x, &b.y_plus_x, mask),
-            y_minus_x: select(&self.y_minus_x, &b.y_minus_x, mask),
-            xy2d: select(&self.xy2d, &b.xy2d, mask),
-        }
-    }
-}
-
-impl<L: Lanes52<Array = [u64; 8]>> Affine8<L> {
-    /// Eight portable affine addends, addend j in lane j.
-    #[inline(always)]
-    pub(crate) fn from_affine(a: &[AffineCached<FieldElement>; 8]) -> Self {
-        Affine8 {
-            y_plus_x: lanes_field(a.each_ref().map(|a| &a.y_plus_x)),
-            y_minus_x: lanes_field(a.each_ref().map(|a| &a.y_minus_x)),
-            xy2d: lanes_field(a.each_ref().map(|a| &a.xy2d)),
-        }
-    }
 }
 
 /// The radix-2^52 limbs of an affine addend: (y+x, y-x, 2d·x·y), each reduced.
@@ -371,6 +337,41 @@ pub(crate) fn affine_limbs(a: &AffineCached<FieldElement>) -> [[u64; 5]; 3] {
         limbs52(&a.y_minus_x),
         limbs52(&a.xy2d),
     ]
+}
+
+/// An addend of [`Point8::add_signed`]: what it brings to the formula's products.
+pub(crate) trait Addend8<L: Lanes52> {
+    /// (y+x, y-x); reduced.
+    fn sum_diff(&self) -> [F52<L>; 2];
+    /// The products C = T1·(2d·T2) and D = 2·Z1·Z2 with the point
+    /// p = (X1 : Y1 : Z1 : T1); reduced.
+    fn c_and_d(&self, p: &Point8<L>) -> [F52<L>; 2];
+}
+
+impl<L: Lanes52> Addend8<L> for Cached8<L> {
+    #[inline(always)]
+    fn sum_diff(&self) -> [F52<L>; 2] {
+        [self.y_plus_x, self.y_minus_x]
+    }
+
+    /// D = Z1·(2·Z2): 2M.
+    #[inline(always)]
+    fn c_and_d(&self, p: &Point8<L>) -> [F52<L>; 2] {
+        [p.t.mul(&self.t2d), p.z.mul(&self.z2)]
+    }
+}
+
+impl<L: Lanes52> Addend8<L> for Affine8<L> {
+    #[inline(always)]
+    fn sum_diff(&self) -> [F52<L>; 2] {
+        [self.y_plus_x, self.y_minus_x]
+    }
+
+    /// Z2 = 1, so D = 2·Z1: 1M.
+    #[inline(always)]
+    fn c_and_d(&self, p: &Point8<L>) -> [F52<L>; 2] {
+        [p.t.mul(&self.xy2d), p.z.add(&p.z).carry()]
+    }
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ use num_bigint::BigUint;
 
 use super::model::Model8;
 use super::{F52, Lanes52, Zmm, detect, limbs_from_bytes, limbs_to_bytes};
+use crate::backend::vector::test_limbs::{p, value};
 use edwards25519_test_support::SplitMix64;
 
 type Limbs = [[u64; 8]; 5];
@@ -20,17 +21,6 @@ type Limbs = [[u64; 8]; 5];
 const M52: u64 = (1 << 52) - 1;
 /// The largest reduced limb 4 (module docs: below 2^47 + 2^12).
 const TOP4: u64 = (1 << 47) + (1 << 12) - 1;
-
-fn p() -> BigUint {
-    (BigUint::from(1u8) << 255u32) - BigUint::from(19u8)
-}
-
-/// Σ lᵢ·2^(52·i) as an integer (not reduced).
-fn value(l: [u64; 5]) -> BigUint {
-    l.iter().rev().fold(BigUint::from(0u8), |acc, &x| {
-        (acc << 52u32) + BigUint::from(x)
-    })
-}
 
 fn lane(l: &Limbs, j: usize) -> [u64; 5] {
     core::array::from_fn(|i| l[i][j])
