@@ -17,8 +17,7 @@ impl RistrettoVartimePrecomputedMultiscalar {
     /// ```
     pub fn new<I>(static_points: I) -> Self
     where
-        I: IntoIterator,
-        I::Item: Borrow<RistrettoPoint>,
+        I: IntoIterator<Item: Borrow<RistrettoPoint>>,
     {
         RistrettoVartimePrecomputedMultiscalar(VartimePrecomputedMultiscalar::new(
             static_points.into_iter().map(|p| p.borrow().0),
@@ -66,8 +65,7 @@ impl RistrettoVartimePrecomputedMultiscalar {
     /// ```
     pub fn vartime_multiscalar_mul<I>(&self, static_scalars: I) -> RistrettoPoint
     where
-        I: IntoIterator,
-        I::Item: Borrow<Scalar>,
+        I: IntoIterator<Item: Borrow<Scalar>>,
     {
         RistrettoPoint(self.0.vartime_multiscalar_mul(static_scalars))
     }
@@ -96,12 +94,9 @@ impl RistrettoVartimePrecomputedMultiscalar {
         dynamic_points: K,
     ) -> RistrettoPoint
     where
-        I: IntoIterator,
-        I::Item: Borrow<Scalar>,
-        J: IntoIterator,
-        J::Item: Borrow<Scalar>,
-        K: IntoIterator,
-        K::Item: Borrow<RistrettoPoint>,
+        I: IntoIterator<Item: Borrow<Scalar>>,
+        J: IntoIterator<Item: Borrow<Scalar>>,
+        K: IntoIterator<Item: Borrow<RistrettoPoint>>,
     {
         RistrettoPoint(self.0.vartime_mixed_multiscalar_mul(
             static_scalars,
