@@ -11,7 +11,8 @@ other segment is an item of the current file, which is the edge's target. So
 `crate::Point` counts as an edge to the file that defines `Point`, not to `lib.rs`.
 
 Not edges: `mod child;` declarations (the module tree, not a dependency), paths inside
-a trailing `#[cfg(test)]` module (test code may use anything), comments, and method
+a trailing `#[cfg(test)]` module or in `tests.rs` and `*_tests.rs` files (test code may
+use anything), comments, and method
 calls (invisible to a path-based scan). Each folder's imports are summarised per folder
 pair, so one can read off which way the arrows between folders point.
 
@@ -163,10 +164,14 @@ def inline_at(inline, pos):
 
 def graph(src):
     files = module_files(src)
-    # A `tests.rs` file is the body of a `#[cfg(test)] mod tests;`: test code, no edges.
+    # A `tests.rs` file is the body of a `#[cfg(test)] mod tests;`, and a `*_tests.rs`
+    # file that of a `#[cfg(test)] #[path = "x_tests.rs"] mod tests;`: test code, no edges.
+    def is_test(path):
+        name = os.path.basename(path)
+        return name == "tests.rs" or name.endswith("_tests.rs")
+
     texts = {
-        p: "" if os.path.basename(p) == "tests.rs" else strip(open(p, encoding="utf-8").read())
-        for p in files.values()
+        p: "" if is_test(p) else strip(open(p, encoding="utf-8").read()) for p in files.values()
     }
     exports = reexports(files, texts)
     # `#[macro_export]` puts a macro at the crate root (`crate::name!`) wherever it is

@@ -20,6 +20,9 @@
 
 use alloc::vec::Vec;
 
+use edwards25519_field::FieldElement;
+
+use crate::models::Extended;
 use crate::{DecodeError, Point};
 
 impl Point {
@@ -69,14 +72,14 @@ impl Point {
 )]
 pub(crate) fn in_groups_of_eight(
     encodings: &[[u8; 32]],
-    mut decode8: impl FnMut(&[[u8; 32]; 8]) -> [Result<Point, DecodeError>; 8],
+    mut decode8: impl FnMut(&[[u8; 32]; 8]) -> [Result<Extended<FieldElement>, DecodeError>; 8],
 ) -> Vec<Result<Point, DecodeError>> {
     let mut out = Vec::with_capacity(encodings.len());
     let mut group = [Point::GENERATOR.to_bytes(); 8];
     for chunk in encodings.chunks(8) {
         group[..chunk.len()].copy_from_slice(chunk);
         let decoded = decode8(&group);
-        out.extend_from_slice(&decoded[..chunk.len()]);
+        out.extend(decoded[..chunk.len()].iter().map(|d| d.map(Point)));
     }
     out
 }

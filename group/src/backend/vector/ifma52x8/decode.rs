@@ -15,15 +15,15 @@ use edwards25519_field::FieldElement;
 use subtle::{ConditionallySelectable, ConstantTimeEq};
 
 use super::{F52, Ifma8, Lanes52, Zmm, limbs_from_bytes, limbs_to_field};
+use crate::DecodeError;
 use crate::models::{D, Extended};
-use crate::{DecodeError, Point};
 
 /// `Point::from_bytes` of eight encodings on this CPU's AVX-512 IFMA.
 #[inline]
 pub(crate) fn from_bytes_x8(
     token: Ifma8,
     encodings: &[[u8; 32]; 8],
-) -> [Result<Point, DecodeError>; 8] {
+) -> [Result<Extended<FieldElement>, DecodeError>; 8] {
     // SAFETY: `token` exists, so CPUID reported every feature `roots_with_features`
     // enables.
     let roots = unsafe { roots_with_features(token, encodings) };
@@ -43,7 +43,7 @@ fn roots_with_features(_: Ifma8, encodings: &[[u8; 32]; 8]) -> Roots {
 #[cfg_attr(not(test), allow(dead_code))]
 pub(crate) fn decode8<L: Lanes52<Array = [u64; 8]>>(
     encodings: &[[u8; 32]; 8],
-) -> [Result<Point, DecodeError>; 8] {
+) -> [Result<Extended<FieldElement>, DecodeError>; 8] {
     finish(encodings, &roots::<L>(encodings))
 }
 
@@ -99,7 +99,10 @@ fn pow_p58<L: Lanes52>(z: &F52<L>) -> F52<L> {
 /// depending on whether v·r² is u, -u or -u·√-1; its sign is set by bit 255. The
 /// selections are constant time; only each element's accept/reject branches, as in
 /// `Point::from_bytes`.
-fn finish(encodings: &[[u8; 32]; 8], roots: &Roots) -> [Result<Point, DecodeError>; 8] {
+fn finish(
+    encodings: &[[u8; 32]; 8],
+    roots: &Roots,
+) -> [Result<Extended<FieldElement>, DecodeError>; 8] {
     let lane = |l: &[[u64; 8]; 5], j: usize| limbs_to_field(core::array::from_fn(|i| l[i][j]));
     core::array::from_fn(|j| {
         let bytes = &encodings[j];
@@ -119,12 +122,12 @@ fn finish(encodings: &[[u8; 32]; 8], roots: &Roots) -> [Result<Point, DecodeErro
         let x = FieldElement::conditional_select(&x_abs, &-x_abs, sign);
 
         if bool::from(correct_sign | flipped_sign) {
-            Ok(Point(Extended {
+            Ok(Extended {
                 x,
                 y,
                 z: FieldElement::ONE,
                 t: x * y,
-            }))
+            })
         } else {
             Err(DecodeError::NotOnCurve)
         }
