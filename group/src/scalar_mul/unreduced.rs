@@ -4,8 +4,6 @@
 //! component.
 
 use crate::Point;
-use crate::backend::dispatch;
-use crate::scalar_mul::variable_base::ScalarMult;
 
 impl Point {
     /// `[n]self` for the little-endian integer n = `bytes` with bit 255 cleared, as an
@@ -32,18 +30,10 @@ impl Point {
     pub fn mul_unreduced(&self, bytes: &[u8; 32]) -> Point {
         let mut n = *bytes;
         n[31] &= 0x7f;
-        #[allow(unused_mut)]
-        let mut digits = edwards25519_scalar::signed_radix_16(&n);
-        let q = dispatch::run(ScalarMult {
-            point: &self.0,
-            digits: &digits,
-        });
+        let q = self.mul_digits(edwards25519_scalar::signed_radix_16(&n));
         #[cfg(feature = "zeroize")]
-        {
-            zeroize::Zeroize::zeroize(&mut n);
-            zeroize::Zeroize::zeroize(&mut digits);
-        }
-        Point(q)
+        zeroize::Zeroize::zeroize(&mut n);
+        q
     }
 }
 

@@ -57,8 +57,13 @@ const L_DIGITS: [i8; 64] = edwards25519_scalar::signed_radix_16(&L_BYTES);
 impl Point {
     /// scalar·self in constant time (the `*` operators call this).
     pub(crate) fn mul_scalar(&self, scalar: &Scalar) -> Point {
-        #[allow(unused_mut)]
-        let mut digits = scalar.as_radix_16();
+        self.mul_digits(scalar.as_radix_16())
+    }
+
+    /// Σ dᵢ·16^i·self in constant time for secret signed radix-16 digits, which are
+    /// wiped after use.
+    #[allow(unused_mut)]
+    pub(crate) fn mul_digits(&self, mut digits: [i8; 64]) -> Point {
         let q = dispatch::run(ScalarMult {
             point: &self.0,
             digits: &digits,
