@@ -2,7 +2,22 @@
 //! context.
 
 use crate::Scalar;
-use crate::limbs::{L, add4, sub_if_ge};
+use crate::limbs::{L, Limbs, add4, sub4};
+
+/// `x - m` if that does not borrow, else `x`, by mask (no branch on `x`).
+// Not `limbs::sub_l_if_ge`: that one selects through subtle's optimisation barrier,
+// which a `const fn` cannot call.
+const fn sub_if_no_borrow(x: &Limbs, m: &Limbs) -> Limbs {
+    let (d, borrow) = sub4(x, m);
+    // borrow is 0 or 1: keep = all ones when the subtraction did not borrow.
+    let keep = borrow.wrapping_sub(1);
+    [
+        (d[0] & keep) | (x[0] & !keep),
+        (d[1] & keep) | (x[1] & !keep),
+        (d[2] & keep) | (x[2] & !keep),
+        (d[3] & keep) | (x[3] & !keep),
+    ]
+}
 
 impl Scalar {
     /// The little-endian 256-bit integer `bytes` reduced mod l, as
@@ -29,10 +44,10 @@ impl Scalar {
         let l2 = add4(&L, &L).0;
         let l4 = add4(&l2, &l2).0;
         let l8 = add4(&l4, &l4).0;
-        x = sub_if_ge(&x, &l8);
-        x = sub_if_ge(&x, &l4);
-        x = sub_if_ge(&x, &l2);
-        x = sub_if_ge(&x, &L);
+        x = sub_if_no_borrow(&x, &l8);
+        x = sub_if_no_borrow(&x, &l4);
+        x = sub_if_no_borrow(&x, &l2);
+        x = sub_if_no_borrow(&x, &L);
         Scalar(x)
     }
 }

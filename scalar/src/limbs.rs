@@ -126,25 +126,12 @@ pub(crate) fn ct_is_reduced(x: &Limbs) -> Choice {
     }
 }
 
-/// x - m if x >= m, else x, in constant time (a mask from the borrow) and in `const`
-/// contexts.
-#[inline(always)]
-pub(crate) const fn sub_if_ge(x: &Limbs, m: &Limbs) -> Limbs {
-    let (d, borrow) = sub4(x, m);
-    // borrow is 1 iff x < m: keep = all ones when the subtraction did not borrow.
-    let keep = borrow.wrapping_sub(1);
-    [
-        (d[0] & keep) | (x[0] & !keep),
-        (d[1] & keep) | (x[1] & !keep),
-        (d[2] & keep) | (x[2] & !keep),
-        (d[3] & keep) | (x[3] & !keep),
-    ]
-}
-
 /// Returns `x mod l` for `x < 2l`: subtracts l unless that borrows.
 #[inline(always)]
 fn sub_l_if_ge(x: &Limbs) -> Limbs {
-    sub_if_ge(x, &L)
+    let (d, b) = sub4(x, &L);
+    // b = 1 iff x < l: keep x then.
+    <[u64; 4]>::conditional_select(&d, x, Choice::from(b as u8))
 }
 
 /// `a + b mod l`, for reduced `a`, `b`. The sum is below 2l < 2^254: no carry out.
