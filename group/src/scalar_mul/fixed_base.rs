@@ -28,13 +28,27 @@ pub(crate) fn mul_base<B: PointBackend>(
     table: &[[B::Affine; 8]; 32],
     digits: &[i8; 64],
 ) -> B::Point {
-    let mut p = b.identity();
-    for (row, pair) in table.iter().zip(digits.chunks_exact(2)) {
-        p = b.to_extended(&b.add_affine(&p, &b.select_affine(row, pair[1])));
+    let p = add_digits(b, &b.identity(), table, digits, 1);
+    let p = b.to_extended(&double_times(b, &p, 4));
+    add_digits(b, &p, table, digits, 0)
+}
+
+/// p + Σᵢ `digits[2i + first]`·(row i's point): the backend's own code where it has
+/// one ([`PointBackend::add_digits`]), else 32 lookups and mixed additions.
+#[inline(always)]
+fn add_digits<B: PointBackend>(
+    b: B,
+    p: &B::Point,
+    table: &[[B::Affine; 8]; 32],
+    digits: &[i8; 64],
+    first: usize,
+) -> B::Point {
+    if let Some(sum) = b.add_digits(p, table, digits, first) {
+        return sum;
     }
-    p = b.to_extended(&double_times(b, &p, 4));
+    let mut p = *p;
     for (row, pair) in table.iter().zip(digits.chunks_exact(2)) {
-        p = b.to_extended(&b.add_affine(&p, &b.select_affine(row, pair[0])));
+        p = b.to_extended(&b.add_affine(&p, &b.select_affine(row, pair[first])));
     }
     p
 }

@@ -122,6 +122,18 @@ pub(crate) trait VectorField: Copy + Send + Sync + core::fmt::Debug + 'static {
     /// The base point tables and the constants in this representation, built at
     /// compile time.
     fn tables() -> &'static Tables<Self>;
+    /// The field's own form of [`PointBackend::add_digits`](crate::backend::PointBackend::add_digits)
+    /// on the point (X, Y, Z, T) in `p`'s lanes, where it has one; `None` (the default)
+    /// runs the generic walk over [`point`]'s formulas.
+    #[inline(always)]
+    fn add_digits(
+        _p: &Self,
+        _table: &[[Cached4<Self>; 8]; 32],
+        _digits: &[i8; 64],
+        _first: usize,
+    ) -> Option<Self> {
+        None
+    }
 }
 
 /// An addend (Y-X, Y+X, 2·Z, 2d·T) in lanes 0…3 (its operations are in [`point`];
