@@ -69,6 +69,15 @@ pub(crate) trait PointBackend: Copy {
     ) -> Option<Self::Point> {
         None
     }
+    /// Both halves.
+    #[inline(always)]
+    fn sum_digits(
+        self,
+        _table: &[[Self::Affine; 8]; 32],
+        _digits: &[i8; 64],
+    ) -> Option<(Self::Point, Self::Point)> {
+        None
+    }
     /// The ScalarBaseMult table (`crate::tables::BASE_TABLE`) in this representation.
     fn base_table(self) -> &'static [[Self::Affine; 8]; 32];
     /// The odd multiples of B (`crate::tables::ODD_BASE_MULTIPLES`) in this

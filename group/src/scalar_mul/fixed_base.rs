@@ -28,6 +28,10 @@ pub(crate) fn mul_base<B: PointBackend>(
     table: &[[B::Affine; 8]; 32],
     digits: &[i8; 64],
 ) -> B::Point {
+    if let Some((odd, even)) = b.sum_digits(table, digits) {
+        let p = b.to_extended(&double_times(b, &odd, 4));
+        return b.to_extended(&b.add(&p, &b.to_cached(&even)));
+    }
     let p = add_digits(b, &b.identity(), table, digits, 1);
     let p = b.to_extended(&double_times(b, &p, 4));
     add_digits(b, &p, table, digits, 0)

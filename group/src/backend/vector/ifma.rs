@@ -455,6 +455,11 @@ impl<L: Lanes> VectorField for F4<L> {
     ) -> Option<Self> {
         Some(fixed_base::add_digits(p, table, digits, first))
     }
+
+    #[inline(always)]
+    fn sum_digits(table: &[[Cached4<Self>; 8]; 32], digits: &[i8; 64]) -> Option<[Self; 2]> {
+        Some(fixed_base::sum_digits(table, digits))
+    }
 }
 
 /// The base point tables for each [`Lanes`] type (a static cannot be generic).

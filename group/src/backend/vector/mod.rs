@@ -134,6 +134,11 @@ pub(crate) trait VectorField: Copy + Send + Sync + core::fmt::Debug + 'static {
     ) -> Option<Self> {
         None
     }
+    /// Both halves' sums.
+    #[inline(always)]
+    fn sum_digits(_table: &[[Cached4<Self>; 8]; 32], _digits: &[i8; 64]) -> Option<[Self; 2]> {
+        None
+    }
 }
 
 /// An addend (Y-X, Y+X, 2·Z, 2d·T) in lanes 0…3 (its operations are in [`point`];

@@ -311,6 +311,14 @@ impl<F: VectorField> PointBackend for Vector<F> {
         F::add_digits(&p.0, table, digits, first).map(Ext4)
     }
     #[inline(always)]
+    fn sum_digits(
+        self,
+        table: &[[Cached4<F>; 8]; 32],
+        digits: &[i8; 64],
+    ) -> Option<(Ext4<F>, Ext4<F>)> {
+        F::sum_digits(table, digits).map(|[a, b]| (Ext4(a), Ext4(b)))
+    }
+    #[inline(always)]
     fn base_table(self) -> &'static [[Cached4<F>; 8]; 32] {
         &F::tables().base
     }

@@ -209,3 +209,33 @@ pub(super) fn add_digits<L: Lanes>(
     let neg = 0u8.wrapping_sub(flip) & 0b1001;
     F4(carry(unrolled!(5, |i| r[i].sub_from_masked(L::splat(BIG_P[i]), neg))))
 }
+
+/// Both halves of the walk at once, as two independent chains interleaved in one loop
+/// (one chain's additions fill the other's latency): (Σᵢ `digits[2i + 1]`·Pᵢ,
+/// Σᵢ `digits[2i]`·Pᵢ), reduced.
+#[inline(always)]
+pub(super) fn sum_digits<L: Lanes>(
+    table: &[[Cached4<F4<L>>; 8]; 32],
+    digits: &[i8; 64],
+) -> [F4<L>; 2] {
+    let identity = &L::tables().identity_cached;
+    let mut r0 = L::tables().identity.0;
+    let mut r1 = r0;
+    let mut flip = [0u8; 2];
+    for (row, pair) in table.iter().zip(digits.chunks_exact(2)) {
+        let d = [pair[1], pair[0]];
+        let sign = [d[0] >> 7, d[1] >> 7];
+        let abs = [((d[0] ^ sign[0]) - sign[0]) as u8, ((d[1] ^ sign[1]) - sign[1]) as u8];
+        let negative = [(sign[0] & 1) as u8, (sign[1] & 1) as u8];
+        let q0 = scan(identity, row, abs[0]);
+        let q1 = scan(identity, row, abs[1]);
+        r0 = add_signed(&r0, &q0, flip[0] ^ negative[0]);
+        r1 = add_signed(&r1, &q1, flip[1] ^ negative[1]);
+        flip = negative;
+    }
+    let r = [r0, r1];
+    [0, 1].map(|c| {
+        let neg = 0u8.wrapping_sub(flip[c]) & 0b1001;
+        F4(carry(unrolled!(5, |i| r[c][i].sub_from_masked(L::splat(BIG_P[i]), neg))))
+    })
+}
