@@ -205,9 +205,7 @@ pub(super) fn add_digits<L: Lanes>(
         r = add_signed(&r, &q, flip ^ negative);
         flip = negative;
     }
-    // (-1)^flip·r: X and T negated when flip is set.
-    let neg = 0u8.wrapping_sub(flip) & 0b1001;
-    F4(carry(unrolled!(5, |i| r[i].sub_from_masked(L::splat(BIG_P[i]), neg))))
+    unflip(&r, flip)
 }
 
 /// Both halves of the walk at once, as two independent chains interleaved in one loop
@@ -233,9 +231,13 @@ pub(super) fn sum_digits<L: Lanes>(
         r1 = add_signed(&r1, &q1, flip[1] ^ negative[1]);
         flip = negative;
     }
-    let r = [r0, r1];
-    [0, 1].map(|c| {
-        let neg = 0u8.wrapping_sub(flip[c]) & 0b1001;
-        F4(carry(unrolled!(5, |i| r[c][i].sub_from_masked(L::splat(BIG_P[i]), neg))))
-    })
+    [unflip(&r0, flip[0]), unflip(&r1, flip[1])]
+}
+
+/// (-1)^flip·r for folded r (X and T negated where the low bit of `flip` is set),
+/// reduced.
+#[inline(always)]
+fn unflip<L: Lanes>(r: &[L; 5], flip: u8) -> F4<L> {
+    let neg = 0u8.wrapping_sub(flip & 1) & 0b1001;
+    F4(carry(unrolled!(5, |i| r[i].sub_from_masked(L::splat(BIG_P[i]), neg))))
 }
