@@ -125,8 +125,20 @@ impl Masked for super::model::Model {
 /// gives folded ones (see the module docs).
 #[inline(always)]
 fn mul_folded<L: Lanes>(a: &[L; 5], b: &[L; 5]) -> [L; 5] {
-    let [lo, hi] = product_columns(a, b);
-    let z: [L; 10] = unrolled!(10, |k| lo[k].add(hi[k].shl::<1>()));
+    // The high halves first, doubled, as the starting values of the low halves' sums.
+    let zero = L::splat(0);
+    let mut hi = [zero; 10];
+    for i in 0..5 {
+        for j in 0..5 {
+            hi[i + j + 1] = hi[i + j + 1].madd52hi(a[i], b[j]);
+        }
+    }
+    let mut z: [L; 10] = unrolled!(10, |k| hi[k].add(hi[k]));
+    for i in 0..5 {
+        for j in 0..5 {
+            z[i + j] = z[i + j].madd52lo(a[i], b[j]);
+        }
+    }
     unrolled!(5, |k| z[k].add(z[k + 5].times19()))
 }
 
