@@ -54,22 +54,11 @@ pub(crate) trait PointBackend: Copy {
     fn select(self, table: &[Self::Cached; 8], digit: i8) -> Self::Cached;
     /// [`PointBackend::select`] over affine addends.
     fn select_affine(self, table: &[Self::Affine; 8], digit: i8) -> Self::Affine;
-    /// p + Σᵢ `digits[2i + first]`·P where `table[i][j]` = (j + 1)·P (i < 32, digits in
-    /// [-8, 8], `first` 0 or 1): the row additions of the fixed-base walk
+    /// (Σᵢ `digits[2i + 1]`·Pᵢ, Σᵢ `digits[2i]`·Pᵢ) where `table[i][j]` = (j + 1)·Pᵢ
+    /// (i < 32, digits in [-8, 8]): the two halves of the fixed-base walk
     /// (`crate::scalar_mul::fixed_base`), where the backend has its own constant-time
     /// code for them; `None` (the default) where the walk's generic loop over
     /// [`PointBackend::select_affine`] and [`PointBackend::add_affine`] is the code.
-    #[inline(always)]
-    fn add_digits(
-        self,
-        _p: &Self::Point,
-        _table: &[[Self::Affine; 8]; 32],
-        _digits: &[i8; 64],
-        _first: usize,
-    ) -> Option<Self::Point> {
-        None
-    }
-    /// Both halves.
     #[inline(always)]
     fn sum_digits(
         self,

@@ -29,30 +29,18 @@ pub(crate) fn mul_base<B: PointBackend>(
     digits: &[i8; 64],
 ) -> B::Point {
     if let Some((odd, even)) = b.sum_digits(table, digits) {
+        // 16·(odd digits' sum) + (even digits' sum): one full addition more than the
+        // loops below, which the backend's two independent chains more than repay.
         let p = b.to_extended(&double_times(b, &odd, 4));
         return b.to_extended(&b.add(&p, &b.to_cached(&even)));
     }
-    let p = add_digits(b, &b.identity(), table, digits, 1);
-    let p = b.to_extended(&double_times(b, &p, 4));
-    add_digits(b, &p, table, digits, 0)
-}
-
-/// p + Σᵢ `digits[2i + first]`·(row i's point): the backend's own code where it has
-/// one ([`PointBackend::add_digits`]), else 32 lookups and mixed additions.
-#[inline(always)]
-fn add_digits<B: PointBackend>(
-    b: B,
-    p: &B::Point,
-    table: &[[B::Affine; 8]; 32],
-    digits: &[i8; 64],
-    first: usize,
-) -> B::Point {
-    if let Some(sum) = b.add_digits(p, table, digits, first) {
-        return sum;
-    }
-    let mut p = *p;
+    let mut p = b.identity();
     for (row, pair) in table.iter().zip(digits.chunks_exact(2)) {
-        p = b.to_extended(&b.add_affine(&p, &b.select_affine(row, pair[first])));
+        p = b.to_extended(&b.add_affine(&p, &b.select_affine(row, pair[1])));
+    }
+    p = b.to_extended(&double_times(b, &p, 4));
+    for (row, pair) in table.iter().zip(digits.chunks_exact(2)) {
+        p = b.to_extended(&b.add_affine(&p, &b.select_affine(row, pair[0])));
     }
     p
 }

@@ -445,17 +445,7 @@ impl<L: Lanes> VectorField for F4<L> {
         L::tables()
     }
 
-    /// This field's own row walk ([`fixed_base`]).
-    #[inline(always)]
-    fn add_digits(
-        p: &Self,
-        table: &[[Cached4<Self>; 8]; 32],
-        digits: &[i8; 64],
-        first: usize,
-    ) -> Option<Self> {
-        Some(fixed_base::add_digits(p, table, digits, first))
-    }
-
+    /// This field's own walk ([`fixed_base`]).
     #[inline(always)]
     fn sum_digits(table: &[[Cached4<Self>; 8]; 32], digits: &[i8; 64]) -> Option<[Self; 2]> {
         Some(fixed_base::sum_digits(table, digits))

@@ -122,19 +122,10 @@ pub(crate) trait VectorField: Copy + Send + Sync + core::fmt::Debug + 'static {
     /// The base point tables and the constants in this representation, built at
     /// compile time.
     fn tables() -> &'static Tables<Self>;
-    /// The field's own form of [`PointBackend::add_digits`](crate::backend::PointBackend::add_digits)
-    /// on the point (X, Y, Z, T) in `p`'s lanes, where it has one; `None` (the default)
+    /// The field's own form of
+    /// [`PointBackend::sum_digits`](crate::backend::PointBackend::sum_digits), the two
+    /// sums as points (X, Y, Z, T) in lanes 0…3, where it has one; `None` (the default)
     /// runs the generic walk over [`point`]'s formulas.
-    #[inline(always)]
-    fn add_digits(
-        _p: &Self,
-        _table: &[[Cached4<Self>; 8]; 32],
-        _digits: &[i8; 64],
-        _first: usize,
-    ) -> Option<Self> {
-        None
-    }
-    /// Both halves' sums.
     #[inline(always)]
     fn sum_digits(_table: &[[Cached4<Self>; 8]; 32], _digits: &[i8; 64]) -> Option<[Self; 2]> {
         None

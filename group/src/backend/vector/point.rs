@@ -301,16 +301,6 @@ impl<F: VectorField> PointBackend for Vector<F> {
         Cached4::select(table, digit)
     }
     #[inline(always)]
-    fn add_digits(
-        self,
-        p: &Ext4<F>,
-        table: &[[Cached4<F>; 8]; 32],
-        digits: &[i8; 64],
-        first: usize,
-    ) -> Option<Ext4<F>> {
-        F::add_digits(&p.0, table, digits, first).map(Ext4)
-    }
-    #[inline(always)]
     fn sum_digits(
         self,
         table: &[[Cached4<F>; 8]; 32],
