@@ -42,28 +42,60 @@
 //! inversion also uses), shows that ⌊(3787·log2(M) + 2166)/1644⌋ half-delta steps
 //! suffice when 0 <= g <= f <= M: for M = p (log2 M < 255) that is 588, and 591 even
 //! for any 256-bit f. The code runs [`Modulus::STEPS`] steps, always: 588 for p (581
-//! for l), the bound itself. They are `BATCHES` = 10 batches of 60, the last one cut
-//! short: once g = 0 a step only doubles the matrix's first row and lowers ζ by one,
-//! so the last batch runs its first `STEPS` - 570 steps and then does the rest of
-//! its 60 in one shift of that row; the matrix is the one 60 steps make. The input is
+//! for l), the bound itself. They are `BATCHES` = 10 batches of 60, each three
+//! sub-batches of 20, the last sub-batch cut short: it runs its first `STEPS` - 580
+//! steps (8 for p, 1 for l) and then does the rest of its 20 at once. Once g = 0 a step
+//! leaves f and its matrix row alone, halves the g word and lowers ζ by one; the g word
+//! is then a multiple of 2^(steps left) (see below), so one arithmetic shift and one
+//! subtraction do them all, and the matrix is the one 20 steps make. The input is
 //! reduced to its canonical value first, so 0 <= g < p holds. `debug_assert!` checks
 //! g = 0 at the end; a unit test counts, with a variable-time model, the steps
 //! structured inputs need, and another follows the model batch by batch, the cut
-//! last batch included.
+//! last sub-batch included.
 //!
 //! # Batches
 //!
 //! The first n steps read only the low n bits of f and g (step k looks at the parity of
-//! g after k - 1 halvings), so a batch runs its steps on one 64-bit word of each and
-//! records the 2x2 matrix T with 2^n·(f', g') = T·(f, g). T is then applied to the
-//! full f and g, and to d and e, where f ≡ d·x and g ≡ e·x (mod p) throughout (d = 0,
-//! e = 1 at the start; at the end f = ±1, so x^-1 = ±d; for x = 0, d stays 0).
+//! g after k - 1 halvings), so a run of steps can work on low bits alone and record the
+//! 2x2 matrix T with 2^n·(f', g') = T·(f, g). A batch's T (n = 60) is then applied to
+//! the full f and g, and to d and e, where f ≡ d·x and g ≡ e·x (mod p) throughout
+//! (d = 0, e = 1 at the start; at the end f = ±1, so x^-1 = ±d; for x = 0, d stays 0).
 //!
-//! A batch of 60 is two runs of 30 steps. Over 30 steps a matrix entry stays within
-//! ±2^30, so each row of the matrix packs into one 64-bit word (entry a in the low 32
-//! bits, entry b above: the word a + b·2^32). The step only adds, negates and doubles
-//! rows, and those act on the packed word as on the pair, so one operation updates two
-//! entries. The two 30-step matrices are multiplied at the end of the batch.
+//! # Packed words: 20 steps at a time
+//!
+//! After Bernstein and Yang's own 2^255 - 19 software (the paper's packing of f's low
+//! bits with its matrix row in one machine word), a sub-batch keeps f and its row of T
+//! in one 64-bit word, g and its row in another:
+//!
+//! ```text
+//! word_f = F + 2^20·u + 2^42·v        word_g = G + 2^20·r + 2^42·s
+//! ```
+//!
+//! F and G start as the signed residues of f and g mod 2^20 (in [-2^19, 2^19)), the
+//! rows as (2^20, 0) and (0, 2^20). The rows are stored as 2^(20-k) times the rows of
+//! T_k after k steps (2^k·(f_k, g_k) = T_k·(f, g)), that is f_k = (u·f + v·g)/2^20.
+//! Then a divstep does to each word what it does to the pair the word stands for: the
+//! swap moves words, g + h adds them, and the halving, one arithmetic shift of the
+//! word, halves all three fields exactly, as G + h is even and the row entries are
+//! multiples of 2^(20-k) for k < 20. F and G stay congruent to f_k and g_k modulo
+//! 2^(20-k), enough for the parities the remaining steps read. So a step costs 14
+//! operations, what it costs on f and g alone, where keeping the rows in words of their
+//! own cost 22.
+//!
+//! The fields stay apart. Each step keeps |f|, |g| <= max(|f|, |g|), f is odd, and
+//! after one step |G| < 2^19 too: F and G stay in [-2^19, 2^19). Each row of T_k sums
+//! to at most 2^k in absolute value (a step at most doubles one), so each stored row
+//! sums to at most 2^20. So G + 2^20·r is inside ±2^41, and at the end the rows come
+//! back by rounding ([`unpack`]). The sum before a halving is below 2^63 in absolute
+//! value: its row is (r ± u, s ± v), summing to at most 2^21, and |s ± v| = 2^21 would
+//! need both stored rows to be (0, ±2^20), but the stored matrix has determinant
+//! ±2^(40-k), not 0. With |s ± v| = j the sum is at most 2^20 + 2^20·(2^21 - j) +
+//! 2^42·j, largest at j = 2^21 - 1: 2^63 - 2^42 + 2^21 < 2^63.
+//!
+//! Between sub-batches the next words come from f and g's low words: (u·f + v·g)/2^20
+//! in wrapping 64-bit arithmetic is exact in 20 fewer low bits than f and g are, so the
+//! 60 bits of limb 0 last a whole batch. The three matrices are multiplied at the end
+//! of the batch (entries within ±2^20, ±2^40, then ±2^60).
 //!
 //! Numbers are in radix 2^60 (see [`Int60`]), so dividing by the 2^60 of a batch drops
 //! one limb, and p = 2^255 - 19 = 2^15·2^240 - 19 has just two nonzero limbs (the
@@ -81,18 +113,21 @@
 //! with `&`, `^`, additions and subtractions. No `if` on data, no data-dependent index,
 //! no division on data; the multiplications are 64x64 -> 128 bits.
 
-/// Steps in one half of a batch: entries of the matrix stay within ±2^30.
-const HALF_STEPS: u32 = 30;
+/// Steps in one sub-batch, run on packed words (see [`sub_batch`]).
+const SUB_STEPS: u32 = 20;
 
-/// Batches of 2·`HALF_STEPS` = 60 steps.
+/// Sub-batches in one batch: a batch is 3·`SUB_STEPS` = 60 steps, one radix-2^60 limb.
+const SUBS: u32 = 3;
+
+/// Batches of `SUBS`·`SUB_STEPS` = 60 steps.
 const BATCHES: usize = 10;
 
 // 600 steps before any cut: the 591 the half-delta bound asks for any 256-bit modulus
 // fit in them.
-const _: () = assert!(2 * HALF_STEPS as usize * BATCHES >= 591);
+const _: () = assert!((SUBS * SUB_STEPS) as usize * BATCHES >= 591);
 
-/// The steps before the last half-batch, which runs `Modulus::STEPS` minus these.
-const STEPS_BEFORE_LAST_HALF: u32 = (2 * BATCHES as u32 - 1) * HALF_STEPS;
+/// The steps before the last sub-batch, which runs `Modulus::STEPS` minus these.
+const STEPS_BEFORE_LAST_SUB: u32 = (SUBS * BATCHES as u32 - 1) * SUB_STEPS;
 
 /// 2^60 - 1.
 const MASK60: i64 = (1 << 60) - 1;
@@ -119,7 +154,7 @@ pub trait Modulus {
     const SIXTEEN_M: Int60 = times16(Self::LIMBS);
     /// Half-delta divsteps that take every g in [0, m] to 0 from f = m: at least
     /// ⌊(3787·log2(m) + 2166)/1644⌋ (Wuille's bound, see the module docs), and in
-    /// (570, 600]. The default, 591, is the bound for any m < 2^256.
+    /// (580, 600]. The default, 591, is the bound for any m < 2^256.
     const STEPS: u32 = 591;
 }
 
@@ -230,71 +265,124 @@ struct Matrix {
     d: i64,
 }
 
-/// Splits a packed row x + y·2^32 (|x|, |y| <= 2^30) into (x, y).
-#[inline(always)]
-fn unpack(row: u64) -> (i64, i64) {
-    let x = i64::from(row as u32 as i32);
-    let y = (row as i64 - x) >> 32;
-    (x, y)
-}
-
-/// `HALF_STEPS` divsteps on the low bits of f (odd) and g, with ζ = -δ - 1/2. Returns ζ,
-/// f and g after them (exact in 30 fewer low bits than the inputs were) and the
-/// matrix T with 2^30·(f', g') = T·(f, g).
-///
-/// Only the first `steps` (a constant at each call) run as steps; the caller passes
-/// fewer than `HALF_STEPS` only where g = 0 after them is proved, and then each
-/// remaining step would only double row 1 (g stays 0 and even) and lower ζ by one,
-/// which the end does at once.
-///
-/// T starts as the identity, its rows kept packed. After k steps the rows are
-/// 2^k·f_k and 2^k·g_k as combinations of the inputs, so a step does to them what it
-/// does to (f, g), except that halving g becomes doubling row 1 (the scale grows by 2
-/// and row 2 is left as it is). Everything stays an integer that way.
-#[inline(always)]
-fn half_batch(mut zeta: i64, mut f: u64, mut g: u64, steps: u32) -> (i64, u64, u64, Matrix) {
-    let (mut row_f, mut row_g) = (1u64, 1u64 << 32);
-    for _ in 0..steps {
-        // All ones when δ > 0 (ζ < 0), when g is odd, and when both hold (the swap).
-        let positive = (zeta >> 63) as u64;
-        let odd = (g & 1).wrapping_neg();
-        let swap = odd & positive;
-        // h = -f if δ > 0, else f: what g gains if it is odd. It needs f and ζ only, not
-        // the parity of g, so the path from g to the next g is `odd`, one `and`, the add
-        // and the shift.
-        let h = (f ^ positive).wrapping_sub(positive);
-        let h_row = (row_f ^ positive).wrapping_sub(positive);
-        // On a swap the new f is the old g.
-        f ^= (f ^ g) & swap;
-        g = g.wrapping_add(h & odd) >> 1;
-        row_f = (row_f ^ ((row_f ^ row_g) & swap)) << 1;
-        row_g = row_g.wrapping_add(h_row & odd);
-        // δ <- 1 - δ on a swap, 1 + δ otherwise: ζ <- -ζ - 2 = !ζ - 1, or ζ - 1.
-        zeta = (zeta ^ swap as i64).wrapping_sub(1);
+impl Matrix {
+    /// self · rhs.
+    #[inline(always)]
+    fn mul(&self, rhs: &Matrix) -> Matrix {
+        Matrix {
+            a: self.a * rhs.a + self.b * rhs.c,
+            b: self.a * rhs.b + self.b * rhs.d,
+            c: self.c * rhs.a + self.d * rhs.c,
+            d: self.c * rhs.b + self.d * rhs.d,
+        }
     }
-    let rest = HALF_STEPS - steps;
-    row_f <<= rest;
-    zeta -= i64::from(rest);
-    let (a, b) = unpack(row_f);
-    let (c, d) = unpack(row_g);
-    (zeta, f, g, Matrix { a, b, c, d })
 }
 
-/// Sixty divsteps: two halves, and their matrices multiplied (second · first), so
+/// Bit offsets of a packed word's fields: low bits, then the row's two entries.
+const ROW_X: u32 = 20;
+const ROW_Y: u32 = 42;
+
+/// The packed word of f (`row` = 0) or g (`row` = 1) at the start of a sub-batch: the
+/// signed residue of `low` mod 2^20 (in [-2^19, 2^19)), plus the identity row scaled
+/// by 2^20 in the row fields.
+#[inline(always)]
+fn pack(low: u64, row: u32) -> i64 {
+    let residue = ((low << 44) as i64) >> 44;
+    residue + (1i64 << (ROW_X + SUB_STEPS + (ROW_Y - ROW_X) * row))
+}
+
+/// The row (x, y) of a packed word at the end of a sub-batch, its low field in
+/// [-2^19, 2^19) and |x|, |y| <= 2^20 (so the fields below each row entry sum to less
+/// than half its unit, and rounding recovers the entries).
+#[inline(always)]
+fn unpack(w: i64) -> (i64, i64) {
+    let t = w + (1 << (ROW_X - 1));
+    (
+        (t << (64 - ROW_Y)) >> (64 - ROW_Y + ROW_X),
+        (t + (1 << (ROW_Y - 1))) >> ROW_Y,
+    )
+}
+
+/// `steps` (at most `SUB_STEPS`) divsteps on packed words, then the rest of a
+/// sub-batch's `SUB_STEPS` as steps with g = 0. Returns ζ and the matrix T with
+/// 2^20·(f', g') = T·(f, g).
+#[inline(always)]
+fn sub_batch(mut zeta: i64, f_low: u64, g_low: u64, steps: u32) -> (i64, Matrix) {
+    let mut fw = pack(f_low, 0);
+    let mut gw = pack(g_low, 1);
+    // One divstep on the packed words.
+    macro_rules! step {
+        () => {{
+            let positive = zeta >> 63;
+            let odd = -(gw & 1);
+            let swap = odd & positive;
+            let h = (fw ^ positive) - positive;
+            fw ^= (fw ^ gw) & swap;
+            gw = (gw + (h & odd)) >> 1;
+            zeta = (zeta ^ swap) - 1;
+        }};
+    }
+    if steps == SUB_STEPS {
+        // Written out: no loop counter, no loop branch.
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+    } else {
+        for _ in 0..steps {
+            step!();
+        }
+    }
+    let rest = SUB_STEPS - steps;
+    gw >>= rest;
+    zeta -= i64::from(rest);
+    let (a, b) = unpack(fw);
+    let (c, d) = unpack(gw);
+    (zeta, Matrix { a, b, c, d })
+}
+
+/// (x·f + y·g) / 2^20 on low words (wrapping): exact in 20 fewer low bits than f and g.
+#[inline(always)]
+fn low_row(x: i64, f: u64, y: i64, g: u64) -> u64 {
+    (x as u64)
+        .wrapping_mul(f)
+        .wrapping_add((y as u64).wrapping_mul(g))
+        >> SUB_STEPS
+}
+
+/// Sixty divsteps: three sub-batches, and their matrices multiplied, so
 /// 2^60·(f', g') = T·(f, g) with every row of T summing to at most 2^60 in absolute
-/// value (each step at most doubles a row's absolute sum). The second half runs
-/// `last_steps` steps as such (see [`half_batch`]): `HALF_STEPS` but in the last batch.
+/// value. The last sub-batch runs `last_steps` steps as such.
 #[inline(always)]
 fn batch(zeta: i64, f: u64, g: u64, last_steps: u32) -> (i64, Matrix) {
-    let (zeta, f, g, s) = half_batch(zeta, f, g, HALF_STEPS);
-    let (zeta, _, _, t) = half_batch(zeta, f, g, last_steps);
-    let product = Matrix {
-        a: t.a * s.a + t.b * s.c,
-        b: t.a * s.b + t.b * s.d,
-        c: t.c * s.a + t.d * s.c,
-        d: t.c * s.b + t.d * s.d,
-    };
-    (zeta, product)
+    let (zeta, t1) = sub_batch(zeta, f, g, SUB_STEPS);
+    rest_of_batch(zeta, f, g, t1, last_steps)
+}
+
+/// The second and third sub-batches of [`batch`], after the first gave `t1`.
+#[inline(always)]
+fn rest_of_batch(zeta: i64, f: u64, g: u64, t1: Matrix, last_steps: u32) -> (i64, Matrix) {
+    let (f1, g1) = (low_row(t1.a, f, t1.b, g), low_row(t1.c, f, t1.d, g));
+    let (zeta, t2) = sub_batch(zeta, f1, g1, SUB_STEPS);
+    let (f2, g2) = (low_row(t2.a, f1, t2.b, g1), low_row(t2.c, f1, t2.d, g1));
+    let (zeta, t3) = sub_batch(zeta, f2, g2, last_steps);
+    (zeta, t3.mul(&t2.mul(&t1)))
 }
 
 /// `(s·x + t·y) / 2^60` for normalised x, y with |x|, |y| < 2^256 and
@@ -354,25 +442,28 @@ const ZETA_START: i64 = -1;
 #[inline(always)]
 pub fn invert_mod<M: Modulus>(x: &[u64; 4]) -> Int60 {
     const {
-        assert!(M::STEPS > STEPS_BEFORE_LAST_HALF);
-        assert!(M::STEPS <= 2 * HALF_STEPS * BATCHES as u32);
+        assert!(M::STEPS > STEPS_BEFORE_LAST_SUB);
+        assert!(M::STEPS <= SUBS * SUB_STEPS * BATCHES as u32);
     };
-    let mut f: Int60 = normalise(M::LIMBS);
-    let mut g = from_words(x);
-    // f ≡ d·x and g ≡ e·x (mod m). After batch k, |d|, |e| <= 1 + k·m.
-    let mut d: Int60 = [0; 5];
-    let mut e: Int60 = [1, 0, 0, 0, 0];
-    let mut zeta = ZETA_START;
-    for k in 0..BATCHES {
-        // A batch's 60 steps read only f and g mod 2^60 (each step reads bit 0 of g, and
-        // each halving leaves one bit fewer known), and normalised limb 0 is exactly
-        // that. The last batch's step count depends on k and the modulus only.
-        let last_steps = if k + 1 == BATCHES {
-            M::STEPS - STEPS_BEFORE_LAST_HALF
-        } else {
-            HALF_STEPS
-        };
-        let (next_zeta, t) = batch(zeta, f[0] as u64, g[0] as u64, last_steps);
+    // The first batch: f = m in its limbs as given (exact as a sum, zero limbs and all),
+    // d = 0 and e = 1, constants whose products fold away. A batch's 60 steps read only
+    // f and g mod 2^60 (each step reads bit 0 of g, and each halving leaves one bit
+    // fewer known): limb 0 of m, and normalised limb 0 of g, are that.
+    let g = from_words(x);
+    let (mut zeta, t) = batch(ZETA_START, M::LIMBS[0] as u64, g[0] as u64, SUB_STEPS);
+    let (mut f, mut g) = (
+        apply_row(t.a, &M::LIMBS, t.b, &g),
+        apply_row(t.c, &M::LIMBS, t.d, &g),
+    );
+    // f ≡ d·x and g ≡ e·x (mod m). After batch k (from 1), |d|, |e| <= 1 + k·m.
+    const ZERO: Int60 = [0; 5];
+    const ONE: Int60 = [1, 0, 0, 0, 0];
+    let (mut d, mut e) = (
+        apply_row_mod::<M>(t.a, &ZERO, t.b, &ONE),
+        apply_row_mod::<M>(t.c, &ZERO, t.d, &ONE),
+    );
+    for _ in 1..BATCHES - 1 {
+        let (next_zeta, t) = batch(zeta, f[0] as u64, g[0] as u64, SUB_STEPS);
         zeta = next_zeta;
         (f, g) = (apply_row(t.a, &f, t.b, &g), apply_row(t.c, &f, t.d, &g));
         (d, e) = (
@@ -380,7 +471,20 @@ pub fn invert_mod<M: Modulus>(x: &[u64; 4]) -> Int60 {
             apply_row_mod::<M>(t.c, &d, t.d, &e),
         );
     }
-    debug_assert!(g == [0; 5], "safegcd did not reach g = 0");
+    // The last batch, its last sub-batch cut to the steps the bound asks for: after it
+    // only f (for its sign) and d are needed.
+    let (_, t) = batch(
+        zeta,
+        f[0] as u64,
+        g[0] as u64,
+        M::STEPS - STEPS_BEFORE_LAST_SUB,
+    );
+    debug_assert!(
+        apply_row(t.c, &f, t.d, &g) == [0; 5],
+        "safegcd did not reach g = 0"
+    );
+    let f = apply_row(t.a, &f, t.b, &g);
+    let d = apply_row_mod::<M>(t.a, &d, t.b, &e);
     // f = ±1 (or m when x = 0, where d = 0): x^-1 = ±d, with the sign of f.
     let negative = f[4] >> 63;
     // |d| <= 1 + 10m < 11m: ±d + 16m is in (5m, 27m), positive.
@@ -551,17 +655,114 @@ mod tests {
         }
     }
 
+    /// `unpack` recovers the row at the bounds the module docs prove (low field in
+    /// [-2^19, 2^19), each row summing to at most 2^20 in absolute value), and `pack`
+    /// makes the signed residue and the identity row.
     #[test]
     fn packed_rows_unpack() {
-        for (x, y) in [
+        let rows = [
             (0i64, 0i64),
+            (1 << 20, 0),
+            (-(1 << 20), 0),
+            (0, 1 << 20),
+            (0, -(1 << 20)),
+            (1 << 19, -(1 << 19)),
+            (-(1 << 19), 1 << 19),
+            ((1 << 20) - 1, -1),
             (1, -1),
-            (-(1 << 30), 1 << 30),
             (12345, -678),
-            (-5, -7),
+        ];
+        for low in [-(1i64 << 19), -1, 0, 1, (1 << 19) - 1] {
+            for (x, y) in rows {
+                let w = low + (x << ROW_X) + (y << ROW_Y);
+                assert_eq!(unpack(w), (x, y), "low {low}, row ({x}, {y})");
+            }
+        }
+        for low in [
+            0u64,
+            1,
+            (1 << 19) - 1,
+            1 << 19,
+            (1 << 20) - 1,
+            u64::MAX,
+            0xdead_beef,
         ] {
-            let row = (x as u64).wrapping_add((y as u64) << 32);
-            assert_eq!(unpack(row), (x, y));
+            let (wf, wg) = (pack(low, 0), pack(low, 1));
+            assert_eq!(unpack(wf), (1 << SUB_STEPS, 0));
+            assert_eq!(unpack(wg), (0, 1 << SUB_STEPS));
+            let residue = wf - (1 << 40);
+            assert!((-(1 << 19)..1 << 19).contains(&residue));
+            assert_eq!(residue as u64 & ((1 << 20) - 1), low & ((1 << 20) - 1));
+            assert_eq!(wg - (1 << 62), residue);
+        }
+    }
+
+    /// The half-delta divstep on exact small integers (ζ as in the real code).
+    fn small_step(zeta: &mut i64, f: &mut i128, g: &mut i128) {
+        if g.rem_euclid(2) == 1 {
+            if *zeta < 0 {
+                (*f, *g) = (*g, (*g - *f) / 2);
+                *zeta = -*zeta - 2;
+            } else {
+                *g = (*g + *f) / 2;
+                *zeta -= 1;
+            }
+        } else {
+            *g /= 2;
+            *zeta -= 1;
+        }
+    }
+
+    /// A sub-batch's matrix and ζ against 20 exact steps on the full 64-bit values, from
+    /// random and extreme starts (residues at ±2^19, g a multiple of 2^20, ζ around
+    /// the swaps): what the packed words compute, including every step's carry and
+    /// halving across fields, must be the matrix of the steps.
+    #[test]
+    fn sub_batch_matrix_is_the_steps() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let extremes = [
+            0u64,
+            1 << 19,
+            (1 << 19) + 1,
+            (1 << 20) - 1,
+            1 << 20,
+            u64::MAX,
+        ];
+        for i in 0..4000 {
+            let (mut f, mut g) = (next() | 1, next());
+            if i % 4 == 1 {
+                f = (extremes[i % extremes.len()] | 1) ^ (next() << 21);
+                g = extremes[(i / 4) % extremes.len()] ^ (next() << 21);
+            }
+            let zeta = (next() % 41) as i64 - 20;
+            let (z, t) = sub_batch(zeta, f, g, SUB_STEPS);
+            // Exact steps on the values as signed 64-bit integers (any lift works: the
+            // steps read only the low bits).
+            let (mut mz, mut mf, mut mg) = (zeta, i128::from(f as i64), i128::from(g as i64));
+            let (f0, g0) = (mf, mg);
+            for _ in 0..SUB_STEPS {
+                small_step(&mut mz, &mut mf, &mut mg);
+            }
+            assert_eq!(z, mz, "ζ for f {f:#x}, g {g:#x}, ζ {zeta}");
+            let (a, b, c, d) = (t.a as i128, t.b as i128, t.c as i128, t.d as i128);
+            assert_eq!(
+                a * f0 + b * g0,
+                mf << SUB_STEPS,
+                "f row for f {f:#x}, g {g:#x}"
+            );
+            assert_eq!(
+                c * f0 + d * g0,
+                mg << SUB_STEPS,
+                "g row for f {f:#x}, g {g:#x}"
+            );
+            assert!(t.a.abs() + t.b.abs() <= 1 << SUB_STEPS);
+            assert!(t.c.abs() + t.d.abs() <= 1 << SUB_STEPS);
         }
     }
 
@@ -571,7 +772,7 @@ mod tests {
     fn batch_matrix_is_exact() {
         let f = normalise(P::LIMBS);
         let g = from_words(&words(&FieldElement::from_bytes(&[0x3c; 32])));
-        let (_, t) = batch(ZETA_START, f[0] as u64, g[0] as u64, HALF_STEPS);
+        let (_, t) = batch(ZETA_START, f[0] as u64, g[0] as u64, SUB_STEPS);
         assert!(t.a.unsigned_abs() + t.b.unsigned_abs() <= 1 << 60);
         assert!(t.c.unsigned_abs() + t.d.unsigned_abs() <= 1 << 60);
         let f2 = apply_row(t.a, &f, t.b, &g);
@@ -604,14 +805,14 @@ mod tests {
                 // The last batch cut short as `invert_mod` runs it: the same matrix and ζ
                 // as the model's full 60 steps.
                 let last_steps = if k + 1 == BATCHES {
-                    P::STEPS - STEPS_BEFORE_LAST_HALF
+                    P::STEPS - STEPS_BEFORE_LAST_SUB
                 } else {
-                    HALF_STEPS
+                    SUB_STEPS
                 };
                 let (next_zeta, t) = batch(zeta, f[0] as u64, g[0] as u64, last_steps);
                 zeta = next_zeta;
                 (f, g) = (apply_row(t.a, &f, t.b, &g), apply_row(t.c, &f, t.d, &g));
-                for _ in 0..2 * HALF_STEPS {
+                for _ in 0..SUBS * SUB_STEPS {
                     model.step();
                 }
                 assert_eq!((to_w(&f), to_w(&g)), (model.f, model.g), "batch {k}");
