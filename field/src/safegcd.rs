@@ -86,7 +86,7 @@
 //! after one step |G| < 2^19 too: F and G stay in [-2^19, 2^19). Each row of T_k sums
 //! to at most 2^k in absolute value (a step at most doubles one), so each stored row
 //! sums to at most 2^20. So G + 2^20·r is inside ±2^41, and at the end the rows come
-//! back by rounding ([`unpack`]). The sum before a halving is below 2^63 in absolute
+//! back by rounding (`unpack`). The sum before a halving is below 2^63 in absolute
 //! value: its row is (r ± u, s ± v), summing to at most 2^21, and |s ± v| = 2^21 would
 //! need both stored rows to be (0, ±2^20), but the stored matrix has determinant
 //! ±2^(40-k), not 0. With |s ± v| = j the sum is at most 2^20 + 2^20·(2^21 - j) +
@@ -372,12 +372,6 @@ fn low_row(x: i64, f: u64, y: i64, g: u64) -> u64 {
 #[inline(always)]
 fn batch(zeta: i64, f: u64, g: u64, last_steps: u32) -> (i64, Matrix) {
     let (zeta, t1) = sub_batch(zeta, f, g, SUB_STEPS);
-    rest_of_batch(zeta, f, g, t1, last_steps)
-}
-
-/// The second and third sub-batches of [`batch`], after the first gave `t1`.
-#[inline(always)]
-fn rest_of_batch(zeta: i64, f: u64, g: u64, t1: Matrix, last_steps: u32) -> (i64, Matrix) {
     let (f1, g1) = (low_row(t1.a, f, t1.b, g), low_row(t1.c, f, t1.d, g));
     let (zeta, t2) = sub_batch(zeta, f1, g1, SUB_STEPS);
     let (f2, g2) = (low_row(t2.a, f1, t2.b, g1), low_row(t2.c, f1, t2.d, g1));
