@@ -111,7 +111,8 @@
 //! Loop counts are constants. Every data-dependent choice is an all-zeros/all-ones mask
 //! made by arithmetic (the negated low bit of g, the arithmetic shift of ζ), applied
 //! with `&`, `^`, additions and subtractions. No `if` on data, no data-dependent index,
-//! no division on data; the multiplications are 64x64 -> 128 bits.
+//! no division on data; the multiplications are 64x64 -> 128 bits (and 64-bit wrapping
+//! ones on the low words). How many steps a sub-batch runs is a constant at each call.
 
 /// Steps in one sub-batch, run on packed words (see [`sub_batch`]).
 const SUB_STEPS: u32 = 20;
@@ -266,7 +267,8 @@ struct Matrix {
 }
 
 impl Matrix {
-    /// self · rhs.
+    /// self · rhs. No overflow where it is used: the entries of a product of sub-batch
+    /// matrices stay within ±2^(20·k) for k sub-batches (rows sum to at most that).
     #[inline(always)]
     fn mul(&self, rhs: &Matrix) -> Matrix {
         Matrix {
@@ -305,12 +307,18 @@ fn unpack(w: i64) -> (i64, i64) {
 
 /// `steps` (at most `SUB_STEPS`) divsteps on packed words, then the rest of a
 /// sub-batch's `SUB_STEPS` as steps with g = 0. Returns ζ and the matrix T with
-/// 2^20·(f', g') = T·(f, g).
+/// 2^20·(f', g') = T·(f, g). `f_low` and `g_low` need only be exact mod 2^20 (f odd).
+///
+/// The caller passes fewer than `SUB_STEPS` steps only where g = 0 after them is
+/// proved; each remaining step would then leave the f word alone, halve the g word
+/// and lower ζ by one, and the g word is a multiple of 2^(steps left) (its low field
+/// is ≡ g = 0, its row entries are multiples of that power), so one shift is exact.
 #[inline(always)]
 fn sub_batch(mut zeta: i64, f_low: u64, g_low: u64, steps: u32) -> (i64, Matrix) {
     let mut fw = pack(f_low, 0);
     let mut gw = pack(g_low, 1);
-    // One divstep on the packed words.
+    // One divstep on the packed words. No overflow: the module docs bound both words,
+    // and the sum before the halving, below 2^63 in absolute value.
     macro_rules! step {
         () => {{
             let positive = zeta >> 63;
