@@ -105,6 +105,10 @@ pub(crate) trait Lanes:
     /// Each bit from b where that bit of `mask` is set, else from self (`vpternlogq`
     /// 0xca); with a mask from [`Lanes::eq`], b in its lanes.
     fn select(self, b: Self, mask: Self) -> Self;
+    /// No instruction: the model asserts that every lane is below 2^`BITS`, so the
+    /// bounds the code relies on between multiplications are checked too.
+    #[inline(always)]
+    fn assert_below<const BITS: u32>(self) {}
 }
 
 /// A 256-bit register. Its operations run only inside [`run_with_features`]: a `Ymm`
@@ -413,8 +417,22 @@ impl<L: Lanes> VectorField for F4<L> {
     /// each below 2^52, so z_k = lo_k + 2·hi_k < 15·2^52 < 2^56.
     #[inline(always)]
     fn mul(&self, b: &Self) -> Self {
-        let [lo, hi] = product_columns(&self.0, &b.0);
-        F4::fold(&unrolled!(10, |k| lo[k].add(hi[k].shl::<1>())))
+        self.mul_uncarried(b).carry()
+    }
+
+    #[inline(always)]
+    fn mul_folded(&self, b: &Self) -> Self {
+        self.mul_uncarried(b)
+    }
+
+    #[inline(always)]
+    fn add_sub_lanes_carried<const NEG: i32>(&self, b: &Self) -> Self {
+        self.add_sub_folded::<NEG>(b)
+    }
+
+    #[inline(always)]
+    fn double_efgh(&self) -> Self {
+        self.double_efgh_folded()
     }
 
     /// Reduced plus reduced can reach 2^53 here, past the multiplier's 52 bits.
@@ -451,6 +469,8 @@ pub(crate) trait LaneTables: Sized {
 }
 
 lane_tables!(impl LaneTables::tables for F4<Ymm>, limb_slices, Ymm::from_array_const);
+
+mod folded;
 
 // Not library code: an emulator for the tests and the `backends` fuzz target, so not
 // mutated (.cargo/mutants.toml).
