@@ -431,8 +431,8 @@ impl<L: Lanes> VectorField for F4<L> {
     }
 
     #[inline(always)]
-    fn double_efgh(&self) -> Self {
-        self.double_efgh_folded()
+    fn double_egfh(&self) -> Self {
+        self.double_egfh_folded()
     }
 
     /// Reduced plus reduced can reach 2^53 here, past the multiplier's 52 bits.

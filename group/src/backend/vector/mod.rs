@@ -117,10 +117,11 @@ pub(crate) trait VectorField: Copy + Send + Sync + core::fmt::Debug + 'static {
     }
     /// The linear step of the doubling with E = 2·Z·T (see
     /// [`VectorField::DOUBLE_WITH_T`]): from the products (A, B, C, D) = (X², Y², Z²,
-    /// Z·T) as [`VectorField::mul_folded`] gives them, (E, F, G, H) = (2·D,
-    /// 2·C - G, B - A, B + A), reduced.
+    /// Z·T) as [`VectorField::mul_folded`] gives them, (E, G, F, H) = (2·D, B - A,
+    /// 2·C - G, B + A), reduced, in the lane order the doubling's last
+    /// multiplication takes.
     #[inline(always)]
-    fn double_efgh(&self) -> Self {
+    fn double_egfh(&self) -> Self {
         let zt_zz_b_b = self.permute::<{ order(3, 2, 1, 1) }>();
         let zt_zz_a_a = self.permute::<{ order(3, 2, 0, 0) }>();
         // (2·Z·T, 2·Z², B - A, B + A) = (E, 2·Z², G, H): reduced values, so wide.
@@ -130,7 +131,9 @@ pub(crate) trait VectorField: Copy + Send + Sync + core::fmt::Debug + 'static {
         let g = s
             .permute::<{ order(2, 2, 2, 2) }>()
             .zero_lanes::<{ lanes(true, false, true, true) }>();
-        s.add(&g.neg_wide()).carry()
+        s.add(&g.neg_wide())
+            .carry()
+            .permute::<{ order(0, 2, 1, 3) }>()
     }
     /// self² lane by lane; takes mul-ready values (and, where
     /// [`VectorField::SQUARE_TAKES_SUMS`], the sum of two reduced values), gives

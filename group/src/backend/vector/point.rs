@@ -173,25 +173,31 @@ impl<F: VectorField> Ext4<F> {
             .0
             .permute::<{ order(0, 1, 2, 2) }>()
             .mul_folded(&self.0);
-        finish(&products.double_efgh())
+        finish_egfh(&products.double_egfh())
     }
 }
 
-/// From (A, B, D, C) (folded, [`VectorField::mul_folded`]) to (E, F, G, H) =
-/// (B-A, D-C, D+C, B+A), then [`finish`].
+/// From (A, B, D, C) (folded, [`VectorField::mul_folded`]) to (E, G, F, H) =
+/// (B-A, D+C, D-C, B+A), then [`finish_egfh`].
 #[inline(always)]
 fn finish_addition<F: VectorField>(abdc: F) -> Ext4<F> {
     let bddb = abdc.permute::<{ order(1, 2, 2, 1) }>();
     let acca = abdc.permute::<{ order(0, 3, 3, 0) }>();
-    finish(&bddb.add_sub_lanes_carried::<{ lanes(true, true, false, false) }>(&acca))
+    finish_egfh(&bddb.add_sub_lanes_carried::<{ lanes(true, false, true, false) }>(&acca))
 }
 
 /// (E, F, G, H) to (E·F, G·H, F·G, E·H) = (X3, Y3, Z3, T3): x = E/G, y = H/F.
 #[inline(always)]
 fn finish<F: VectorField>(efgh: &F) -> Ext4<F> {
-    let egfe = efgh.permute::<{ order(0, 2, 1, 0) }>();
-    let fhgh = efgh.permute::<{ order(1, 3, 2, 3) }>();
-    Ext4(egfe.mul(&fhgh))
+    finish_egfh(&efgh.permute::<{ order(0, 2, 1, 3) }>())
+}
+
+/// [`finish`] from the lanes in the order (E, G, F, H): that times its permutation
+/// (F, H, G, E) is (E·F, G·H, F·G, H·E), so one permutation, where (E, F, G, H) needs
+/// two (the linear steps that feed this one produce that order directly).
+#[inline(always)]
+fn finish_egfh<F: VectorField>(egfh: &F) -> Ext4<F> {
+    Ext4(egfh.mul(&egfh.permute::<{ order(2, 3, 1, 0) }>()))
 }
 
 impl<F: VectorField> Cached4<F> {

@@ -20,7 +20,7 @@
 
 use super::{F4, Lanes, P51, mul19, product_columns, times};
 use crate::backend::vector::limbs::unrolled;
-use crate::backend::vector::{VectorField, lanes, order};
+use crate::backend::vector::{VectorField, order};
 
 /// 1024·p in radix 2^51: 2^61 - 19456, then 2^61 - 1024 (above the folded bound).
 const K: [u64; 5] = times(P51, 1024);
@@ -60,26 +60,34 @@ impl<L: Lanes> F4<L> {
         .carry()
     }
 
-    /// (E, F, G, H) = (2·D, 2·C - B + A, B - A, B + A) from folded (A, B, C, D), reduced.
+    /// (E, G, F, H) = (2·D, B - A, 2·C - B + A, B + A) from folded (A, B, C, D), reduced
+    /// (the lane order of the doubling's last multiplication).
     ///
-    /// Three permutations of the products, all from the input, so one permutation's
-    /// latency instead of two in a row: a = (D, C, B, B), b = (D, C, A, A) with lane 2
-    /// negated against K, and w - self = (A, A, C, D) - (A, B, C, D) = (0, A - B, 0, 0)
-    /// (a wrapping difference; the sum is exact). Lane 1 gains K as well, so
-    /// (2·D, 2·C + A - B + K, B - A + K, B + A): each limb at most
-    /// 3·2^61 + 2^61 = 2^63 (lane 1), no wrap, and the carry takes it.
+    /// Three permutations of the products, all of the input, so one permutation's
+    /// latency: y = (D, A, C, A), w = (D, C, A, B), v = (A, C, B, D). Then
+    /// self + y' + (w - v), where y' = (y xor (0, !0, 0, 0)) + (0, K + 1, K, 0) is y with
+    /// lane 1 negated against K (as !a + 1 = -a) and K added to lane 2:
+    ///
+    /// | lane | self | y' | w - v | sum |
+    /// |---|---|---|---|---|
+    /// | 0 | A | D | D - A | 2·D |
+    /// | 1 | B | K - A | 0 | B - A + K |
+    /// | 2 | C | C + K | A - B | 2·C + A - B + K |
+    /// | 3 | D | A | B - D | B + A |
+    ///
+    /// The wrapping differences cancel, so each sum is exact: at most 3·2^61 + 2^61 =
+    /// 2^63 (lane 2), no wrap, and the carry takes it.
     #[inline(always)]
-    pub(super) fn double_efgh_folded(&self) -> Self {
+    pub(super) fn double_egfh_folded(&self) -> Self {
         self.assert_folded();
-        let k_in_lane_1 = |i: usize| L::from_array([0, K[i], 0, 0]);
-        let a = self.permute::<{ order(3, 2, 1, 1) }>();
-        let b = self.permute::<{ order(3, 2, 0, 0) }>();
-        let w = self.permute::<{ order(0, 0, 2, 3) }>();
+        let negate_lane_1 = L::from_array([0, u64::MAX, 0, 0]);
+        let y = self.permute::<{ order(3, 0, 2, 0) }>();
+        let w = self.permute::<{ order(3, 2, 0, 1) }>();
+        let v = self.permute::<{ order(0, 2, 1, 3) }>();
         F4(unrolled!(5, |i| {
-            let nb =
-                b.0[i].blend::<{ lanes(false, false, true, false) }>(L::splat(K[i]).sub(b.0[i]));
-            let u = w.0[i].sub(self.0[i]).add(k_in_lane_1(i));
-            a.0[i].add(nb).add(u)
+            let k = L::from_array([0, K[i] + 1, K[i], 0]);
+            let y = y.0[i].xor(negate_lane_1).add(k);
+            self.0[i].add(y).add(w.0[i].sub(v.0[i]))
         }))
         .carry()
     }
