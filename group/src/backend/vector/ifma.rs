@@ -16,6 +16,7 @@
 //! | reduced | < 2^51 + 2^18 | the output of [`F4::carry`] (carries below 2^13, times 19 into limb 0) |
 //! | mul-ready | < 2^52 | reduced; or 2p - x for reduced x (2p's limbs are 2^52 - 38 and 2^52 - 2, above every reduced limb) |
 //! | wide | < 2^53 | a sum of two mul-ready values; 4p's limbs (2^53 - 76, 2^53 - 4) exceed it |
+//! | folded | < 2^61 | a product before its carry, which the point formulas' linear steps take ([`folded`]) |
 //!
 //! The code is generic over [`Lanes`], the dozen instructions it uses: [`Ymm`] runs
 //! them; in the tests and the `backends` fuzz target, `model` runs the same code on any

@@ -102,7 +102,7 @@ pub(crate) trait VectorField: Copy + Send + Sync + core::fmt::Debug + 'static {
     const MUL_TAKES_WIDE_LEFT: bool;
     /// self·b as [`VectorField::mul`] takes them, but the field may leave out the
     /// last carry: the result is *folded*, a field's own level that only
-    /// [`VectorField::add_sub_lanes_carried`] and [`VectorField::double_efgh`] take
+    /// [`VectorField::add_sub_lanes_carried`] and [`VectorField::double_egfh`] take
     /// (a product that meets a linear step before it is multiplied again is carried
     /// once, after that step). The default is [`VectorField::mul`] (folded is reduced).
     #[inline(always)]
