@@ -132,6 +132,21 @@ fn legacy_compatibility_takes_unreduced_s() {
         assert_eq!(vk.verify(&msg, &s).is_ok(), legacy);
         assert_eq!(vk.verify_strict(&msg, &s).is_ok(), legacy);
         assert_eq!(key.verify(&msg, &s).is_ok(), legacy);
+        #[cfg(feature = "hazmat")]
+        assert_eq!(
+            ed25519_dalek::hazmat::raw_verify::<sha2::Sha512>(&vk, &msg, &s).is_ok(),
+            legacy
+        );
+        #[cfg(feature = "batch")]
+        assert_eq!(
+            ed25519_dalek::verify_batch(
+                &[&msg[..], b"x"],
+                &[s, ed25519_dalek::Signer::sign(&key, b"x")],
+                &[vk, vk]
+            )
+            .is_ok(),
+            legacy
+        );
         let theirs = real::VerifyingKey::from_bytes(vk.as_bytes()).unwrap();
         assert_eq!(reference_verdicts(&theirs, &msg, &sig), (legacy, legacy));
         // The top bits set: refused whatever the feature.
