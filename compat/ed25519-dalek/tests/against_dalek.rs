@@ -70,8 +70,10 @@ fn reference_verdicts(key: &real::VerifyingKey, msg: &[u8], sig: &[u8; 64]) -> (
 fn reference_verdicts(key: &real::VerifyingKey, msg: &[u8], sig: &[u8; 64]) -> (bool, bool) {
     use real_curve25519_dalek as rc;
     use sha2::Digest;
-    let (r, s): ([u8; 32], [u8; 32]) =
-        (sig[..32].try_into().unwrap(), sig[32..].try_into().unwrap());
+    let (r, s): ([u8; 32], [u8; 32]) = (
+        sig[..32].try_into().expect("32 bytes"),
+        sig[32..].try_into().expect("32 bytes"),
+    );
     if s[31] & 0xe0 != 0 {
         return (false, false);
     }
@@ -103,7 +105,7 @@ fn reference_verdicts(key: &real::VerifyingKey, msg: &[u8], sig: &[u8; 64]) -> (
 fn legacy_compatibility_takes_unreduced_s() {
     use real_curve25519_dalek as rc;
     let l_plus = |s: &[u8]| {
-        let s = rc::Scalar::from_bytes_mod_order(s.try_into().unwrap());
+        let s = rc::Scalar::from_bytes_mod_order(s.try_into().expect("32 bytes"));
         // s + l as an integer: l's bytes added with carries.
         let l = [
             0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9,
@@ -147,7 +149,7 @@ fn legacy_compatibility_takes_unreduced_s() {
             .is_ok(),
             legacy
         );
-        let theirs = real::VerifyingKey::from_bytes(vk.as_bytes()).unwrap();
+        let theirs = real::VerifyingKey::from_bytes(vk.as_bytes()).expect("a valid key");
         assert_eq!(reference_verdicts(&theirs, &msg, &sig), (legacy, legacy));
         // The top bits set: refused whatever the feature.
         sig[63] |= 0x80;

@@ -5,11 +5,17 @@
 use core::marker::PhantomData;
 
 use edwards25519_field::FieldElement;
-use sha2::Sha512;
 use sha2::digest::consts::U64;
 use sha2::digest::{Digest, common::BlockSizeUser};
 
-use super::{B_IN_BYTES, HashToCurveError, L, MAX_EXPAND_LEN, MAX_FIELD_ELEMENTS};
+/// The output size b_in_bytes (RFC 9380 §5.3.1) of SHA-512 and of every hash taken here.
+pub(super) const B_IN_BYTES: usize = 64;
+/// The longest output: ell = ceil(len / 64) <= 255 blocks. (RFC 9380 also caps the
+/// length at 65535, which this already implies.)
+pub(super) const MAX_LEN: usize = 255 * B_IN_BYTES;
+/// L = ceil((ceil(log2(p)) + k)/8) = ceil((255 + 128)/8) = 48 bytes per field element
+/// (RFC 9380 §5.2, k = 128, the suites' security level).
+pub(super) const L: usize = 48;
 
 /// DST_prime = DST || I2OSP(len(DST), 1), with a DST over 255 bytes replaced by
 /// H("H2C-OVERSIZE-DST-" || DST) (RFC 9380 §5.3.3). The DST comes in pieces, which are
@@ -57,7 +63,7 @@ impl DstPrime {
 /// hash with 64-byte outputs (SHA-512 for the suites here); Z_pad is its block size in
 /// zero bytes, and the message comes in pieces, hashed one after the other.
 ///
-/// **Invariant**: `len_in_bytes` <= [`MAX_EXPAND_LEN`] (the callers check it), so
+/// **Invariant**: `len_in_bytes` <= [`MAX_LEN`] (the callers check it), so
 /// ell <= 255 and the block index fits one byte; callers draw at most ell blocks.
 pub(super) struct Expander<D> {
     b0: [u8; B_IN_BYTES],
@@ -69,7 +75,7 @@ pub(super) struct Expander<D> {
 
 impl<D: Digest<OutputSize = U64> + BlockSizeUser> Expander<D> {
     pub(super) fn new(msg: &[&[u8]], dst: &[&[u8]], len_in_bytes: usize) -> Expander<D> {
-        debug_assert!(len_in_bytes <= MAX_EXPAND_LEN);
+        debug_assert!(len_in_bytes <= MAX_LEN);
         let dst_prime = DstPrime::new::<D>(dst);
         let mut h = D::new();
         // Z_pad: s_in_bytes zero bytes, in pieces of 64.
@@ -123,43 +129,18 @@ impl<D> Drop for Expander<D> {
     }
 }
 
-/// RFC 9380 §5.3.1 `expand_message_xmd` with SHA-512: fills `out` with
-/// `out.len()` uniform bytes derived from `msg` and `dst`.
-///
-/// A DST longer than 255 bytes is replaced by SHA-512("H2C-OVERSIZE-DST-" || DST)
-/// (§5.3.3). An empty DST is not RFC-conformant (§3.1) but is computed by the formula
-/// all the same. An empty `out` is allowed (ell = 0: nothing to write).
-///
-/// Errors: [`HashToCurveError::OutputTooLong`] if `out` is longer than 16320 bytes
-/// (ell > 255); `out` is then left unchanged.
-///
-/// Constant time in the contents of `msg` (its length is public).
-///
-/// ```
-/// use edwards25519_group::hash_to_curve::{expand_message_xmd, HashToCurveError};
-///
-/// let mut out = [0u8; 64];
-/// expand_message_xmd(b"abc", b"my-protocol-v1", &mut out)?;
-/// let mut too_long = [0u8; 16321];
-/// assert!(matches!(
-///     expand_message_xmd(b"abc", b"my-protocol-v1", &mut too_long),
-///     Err(HashToCurveError::OutputTooLong { requested: 16321, max: 16320 })
-/// ));
-/// # Ok::<(), HashToCurveError>(())
-/// ```
-pub fn expand_message_xmd(msg: &[u8], dst: &[u8], out: &mut [u8]) -> Result<(), HashToCurveError> {
-    if out.len() > MAX_EXPAND_LEN {
-        return Err(HashToCurveError::OutputTooLong {
-            requested: out.len(),
-            max: MAX_EXPAND_LEN,
-        });
-    }
-    let mut exp = Expander::<Sha512>::new(&[msg], &[dst], out.len());
+/// expand_message_xmd with the hash `D` into `out`, whose length the caller has
+/// checked: at most [`MAX_LEN`].
+pub(super) fn expand_into<D: Digest<OutputSize = U64> + BlockSizeUser>(
+    msg: &[&[u8]],
+    dst: &[&[u8]],
+    out: &mut [u8],
+) {
+    let mut exp = Expander::<D>::new(msg, dst, out.len());
     for chunk in out.chunks_mut(B_IN_BYTES) {
         let block = exp.next_block();
         chunk.copy_from_slice(&block[..chunk.len()]);
     }
-    Ok(())
 }
 
 /// OS2IP(bytes) mod p for 48 big-endian bytes: reversed into the low 48 bytes of a
@@ -172,15 +153,15 @@ pub(super) fn from_be48(bytes: &[u8; L]) -> FieldElement {
     FieldElement::from_wide_bytes(&wide)
 }
 
-/// [`hash_to_field`] after its length check: `out.len()` <= [`MAX_FIELD_ELEMENTS`], so
-/// 48·len <= 16320 meets the [`Expander`]'s invariant. With the hash `D` (64-byte
+/// `hash_to_field` after its length check: 48·`out.len()` <= [`MAX_LEN`], the
+/// [`Expander`]'s invariant. With the hash `D` (64-byte
 /// output) and the message and DST in pieces.
 pub(super) fn fill_field<D: Digest<OutputSize = U64> + BlockSizeUser>(
     msg: &[&[u8]],
     dst: &[&[u8]],
     out: &mut [FieldElement],
 ) {
-    debug_assert!(out.len() <= MAX_FIELD_ELEMENTS);
+    debug_assert!(L * out.len() <= MAX_LEN);
     let mut exp = Expander::<D>::new(msg, dst, L * out.len());
     // The 48-byte chunks straddle the 64-byte blocks: `pos` is the next unread byte of
     // `block` (64 = empty). Draws ceil(48·len / 64) = ell blocks in all.

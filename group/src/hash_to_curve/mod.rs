@@ -52,12 +52,8 @@ use crate::models::Extended;
 use crate::montgomery::MontgomeryPoint;
 
 mod expand;
-pub use expand::expand_message_xmd;
-use expand::fill_field;
+use expand::{L, fill_field};
 
-/// SHA-512's output size b_in_bytes (RFC 9380 §5.3.1), and that of every hash these
-/// functions take.
-const B_IN_BYTES: usize = 64;
 /// The longest output of [`expand_message_xmd`]: ell = ceil(len / 64) <= 255 blocks.
 /// (RFC 9380 also caps the length at 65535, which this already implies.)
 ///
@@ -72,10 +68,7 @@ const B_IN_BYTES: usize = 64;
 ///     Err(HashToCurveError::OutputTooLong { requested: MAX_EXPAND_LEN + 1, max: MAX_EXPAND_LEN })
 /// );
 /// ```
-pub const MAX_EXPAND_LEN: usize = 255 * B_IN_BYTES;
-/// L = ceil((ceil(log2(p)) + k)/8) = ceil((255 + 128)/8) = 48 bytes per field element
-/// (RFC 9380 §5.2, k = 128, the suites' security level).
-const L: usize = 48;
+pub const MAX_EXPAND_LEN: usize = expand::MAX_LEN;
 /// The most field elements [`hash_to_field`] can make: 48·count <= [`MAX_EXPAND_LEN`].
 ///
 /// ```
@@ -141,6 +134,41 @@ impl fmt::Display for HashToCurveError {
 }
 
 impl core::error::Error for HashToCurveError {}
+
+/// RFC 9380 §5.3.1 `expand_message_xmd` with SHA-512: fills `out` with
+/// `out.len()` uniform bytes derived from `msg` and `dst`.
+///
+/// A DST longer than 255 bytes is replaced by SHA-512("H2C-OVERSIZE-DST-" || DST)
+/// (§5.3.3). An empty DST is not RFC-conformant (§3.1) but is computed by the formula
+/// all the same. An empty `out` is allowed (ell = 0: nothing to write).
+///
+/// Errors: [`HashToCurveError::OutputTooLong`] if `out` is longer than 16320 bytes
+/// (ell > 255); `out` is then left unchanged.
+///
+/// Constant time in the contents of `msg` (its length is public).
+///
+/// ```
+/// use edwards25519_group::hash_to_curve::{expand_message_xmd, HashToCurveError};
+///
+/// let mut out = [0u8; 64];
+/// expand_message_xmd(b"abc", b"my-protocol-v1", &mut out)?;
+/// let mut too_long = [0u8; 16321];
+/// assert!(matches!(
+///     expand_message_xmd(b"abc", b"my-protocol-v1", &mut too_long),
+///     Err(HashToCurveError::OutputTooLong { requested: 16321, max: 16320 })
+/// ));
+/// # Ok::<(), HashToCurveError>(())
+/// ```
+pub fn expand_message_xmd(msg: &[u8], dst: &[u8], out: &mut [u8]) -> Result<(), HashToCurveError> {
+    if out.len() > MAX_EXPAND_LEN {
+        return Err(HashToCurveError::OutputTooLong {
+            requested: out.len(),
+            max: MAX_EXPAND_LEN,
+        });
+    }
+    expand::expand_into::<Sha512>(&[msg], &[dst], out);
+    Ok(())
+}
 
 /// RFC 9380 §5.2 `hash_to_field` for GF(2^255 - 19) with expand_message_xmd and
 /// SHA-512: fills `out` with `out.len()` field elements, each OS2IP of 48 expanded
