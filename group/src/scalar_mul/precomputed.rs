@@ -282,26 +282,16 @@ impl<const DYNAMIC: bool> Op for MixedMul<'_, DYNAMIC> {
         for p in dynamic_points {
             dynamic.push(naf_table(b, &b.from_point(p)));
         }
-        // One call of `interleaved` for both cases, so the main loop is compiled once
-        // per backend.
-        let built;
-        let tables: &[[B::Affine; 64]] =
-            match self.pre.tables.downcast_ref::<Vec<[B::Affine; 64]>>() {
-                Some(tables) => tables,
-                // Another backend's tables (see the module docs): this backend's, built
-                // for this call.
-                None => {
-                    built = odd_tables(b, &self.pre.points);
-                    &built
-                }
-            };
-        b.to_point(&interleaved(
-            b,
-            self.static_nafs,
-            tables,
-            dynamic_nafs,
-            &dynamic,
-        ))
+        let sum = match self.pre.tables.downcast_ref::<Vec<[B::Affine; 64]>>() {
+            Some(tables) => interleaved(b, self.static_nafs, tables, dynamic_nafs, &dynamic),
+            // Another backend's tables (see the module docs): this backend's, built
+            // for this call.
+            None => {
+                let tables = odd_tables(b, &self.pre.points);
+                interleaved(b, self.static_nafs, &tables, dynamic_nafs, &dynamic)
+            }
+        };
+        b.to_point(&sum)
     }
 }
 

@@ -614,9 +614,16 @@ impl VectorField for F5 {
     /// that [`reduce_columns`] takes.
     #[inline(always)]
     fn mul(&self, b: &Self) -> Self {
-        // SAFETY: an `F5` is reached only inside `run_with_features` (AVX2, after the
-        // CPUID check of `detect`), so the CPU has the AVX2 that `mul_kernel` enables.
-        unsafe { mul_kernel(self, b) }
+        debug_assert!(limbs_below(&self.0, |i| 1 << (bits(i) + 2)));
+        debug_assert!(limbs_below(&b.0, |i| 1 << (bits(i) + 1)));
+        let [ae, ao, as_] = halves(&self.0);
+        let [be, bo, bs] = halves(&b.0);
+        let [be19, bo19, bs19] = halves(&b.0.map(mul19));
+        reduce_columns(columns(
+            product5(&ae, &be, &be19),
+            product5(&ao, &bo, &bo19),
+            product5(&as_, &bs, &bs19),
+        ))
     }
 
     /// Reduced plus reduced is below 2^27 + 2^18 / 2^26 + 2^18 per limb, which
@@ -634,53 +641,23 @@ impl VectorField for F5 {
     /// [`reduce_columns`] takes.
     #[inline(always)]
     fn square(&self) -> Self {
-        // SAFETY: as in `mul`: the CPU has AVX2.
-        unsafe { square_kernel(self) }
+        debug_assert!(limbs_below(&self.0, |i| (1 << (bits(i) + 1)) + (1 << 18)));
+        // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
+        let twice = self.0.map(|x| unsafe { _mm256_add_epi32(x, x) });
+        let [e, o, s] = halves(&self.0);
+        let [e2, o2, s2] = halves(&twice);
+        let [e19, o19, s19] = halves(&self.0.map(mul19));
+        reduce_columns(columns(
+            square5(&e, &e2, &e19),
+            square5(&o, &o2, &o19),
+            square5(&s, &s2, &s19),
+        ))
     }
 
     #[inline(always)]
     fn tables() -> &'static Tables<Self> {
         &TABLES
     }
-}
-
-// The product and the square are called, not inlined: each is about 150 instructions,
-// and inlined into every point formula of every operation they made the AVX2 copies of
-// the operations the largest bodies of the crate, most of its compile time. Called,
-// they cost a few stores and loads of the operands (measured: docs/backends.md, "What
-// each build compiles"). The IFMA backend, this CPU's choice where it has IFMA, keeps
-// its products inlined.
-
-/// [`F5::mul`]'s body (its bounds are documented there), with AVX2 enabled.
-#[target_feature(enable = "avx2")]
-#[inline(never)]
-fn mul_kernel(a: &F5, b: &F5) -> F5 {
-    debug_assert!(limbs_below(&a.0, |i| 1 << (bits(i) + 2)));
-    debug_assert!(limbs_below(&b.0, |i| 1 << (bits(i) + 1)));
-    let [ae, ao, as_] = halves(&a.0);
-    let [be, bo, bs] = halves(&b.0);
-    let [be19, bo19, bs19] = halves(&b.0.map(mul19));
-    reduce_columns(columns(
-        product5(&ae, &be, &be19),
-        product5(&ao, &bo, &bo19),
-        product5(&as_, &bs, &bs19),
-    ))
-}
-
-/// [`F5::square`]'s body (its bounds are documented there), with AVX2 enabled.
-#[target_feature(enable = "avx2")]
-#[inline(never)]
-fn square_kernel(x: &F5) -> F5 {
-    debug_assert!(limbs_below(&x.0, |i| (1 << (bits(i) + 1)) + (1 << 18)));
-    let twice = x.0.map(|x| _mm256_add_epi32(x, x));
-    let [e, o, s] = halves(&x.0);
-    let [e2, o2, s2] = halves(&twice);
-    let [e19, o19, s19] = halves(&x.0.map(mul19));
-    reduce_columns(columns(
-        square5(&e, &e2, &e19),
-        square5(&o, &o2, &o19),
-        square5(&s, &s2, &s19),
-    ))
 }
 
 /// The base point tables and constants in this representation, built at compile time.
