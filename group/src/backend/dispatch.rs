@@ -40,21 +40,6 @@ pub(crate) fn run<O: Op>(op: O) -> O::Output {
     run_serial(op)
 }
 
-/// Runs `op` on one backend whatever the CPU: the serial one that [`run`] falls back to
-/// (in a build without the vector backends, the one [`run_serial`] picks). For rare
-/// paths whose speed does not matter (a precomputed table that another backend built),
-/// so that the operation is compiled once, not once per backend.
-#[cfg(feature = "alloc")]
-#[inline]
-pub(crate) fn run_cold<O: Op>(op: O) -> O::Output {
-    #[cfg(edwards25519_vector)]
-    {
-        serial::run::<serial::WithoutAvx2, O>(op)
-    }
-    #[cfg(not(edwards25519_vector))]
-    run_serial(op)
-}
-
 /// Runs `op` on the serial backend over the fastest field limbs this CPU supports.
 // With the vector backends, `run` does not call it: only the tests and the fuzz hook do.
 #[cfg_attr(

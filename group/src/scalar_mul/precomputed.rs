@@ -261,7 +261,6 @@ impl Op for BuildOdd<'_> {
 /// (the dynamic slices are then ignored, and the loop over them is compiled out: the
 /// precomputed Ed25519 verification measured 4 % faster with that copy, LTO build,
 /// AMD EPYC Zen 4).
-#[derive(Clone, Copy)]
 struct MixedMul<'a, const DYNAMIC: bool> {
     pre: &'a VartimePrecomputedMultiscalar,
     static_nafs: &'a [[i8; 256]],
@@ -269,10 +268,11 @@ struct MixedMul<'a, const DYNAMIC: bool> {
     dynamic_points: &'a [Extended<FieldElement>],
 }
 
-impl<const DYNAMIC: bool> MixedMul<'_, DYNAMIC> {
-    /// The dynamic terms (empty with `DYNAMIC` false) and their NAF tables on `b`.
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+impl<const DYNAMIC: bool> Op for MixedMul<'_, DYNAMIC> {
+    type Output = Extended<FieldElement>;
     #[inline(always)]
-    fn dynamic<B: PointBackend>(&self, b: B) -> (&[[i8; 256]], Vec<[B::Cached; 8]>) {
+    fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
         let (dynamic_nafs, dynamic_points) = if DYNAMIC {
             (self.dynamic_nafs, self.dynamic_points)
         } else {
@@ -282,48 +282,16 @@ impl<const DYNAMIC: bool> MixedMul<'_, DYNAMIC> {
         for p in dynamic_points {
             dynamic.push(naf_table(b, &b.from_point(p)));
         }
-        (dynamic_nafs, dynamic)
-    }
-}
-
-#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
-impl<const DYNAMIC: bool> Op for MixedMul<'_, DYNAMIC> {
-    /// None for another backend's tables (see the module docs): the caller then runs
-    /// [`Unprepared`], so the per-backend copies of this op hold one main loop each.
-    type Output = Option<Extended<FieldElement>>;
-    #[inline(always)]
-    fn run<B: PointBackend>(self, b: B) -> Self::Output {
-        let tables = self.pre.tables.downcast_ref::<Vec<[B::Affine; 64]>>()?;
-        let (dynamic_nafs, dynamic) = self.dynamic(b);
-        Some(b.to_point(&interleaved(
-            b,
-            self.static_nafs,
-            tables,
-            dynamic_nafs,
-            &dynamic,
-        )))
-    }
-}
-
-/// [`MixedMul`] with tables built for this call: the path for tables that another
-/// backend built, which a process does not do (see the module docs). Run on one backend
-/// only (`dispatch::run_cold`).
-struct Unprepared<'a>(MixedMul<'a, true>);
-
-#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
-impl Op for Unprepared<'_> {
-    type Output = Extended<FieldElement>;
-    #[inline(always)]
-    fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
-        let tables = odd_tables(b, &self.0.pre.points);
-        let (dynamic_nafs, dynamic) = self.0.dynamic(b);
-        b.to_point(&interleaved(
-            b,
-            self.0.static_nafs,
-            &tables,
-            dynamic_nafs,
-            &dynamic,
-        ))
+        let sum = match self.pre.tables.downcast_ref::<Vec<[B::Affine; 64]>>() {
+            Some(tables) => interleaved(b, self.static_nafs, tables, dynamic_nafs, &dynamic),
+            // Another backend's tables (see the module docs): this backend's, built
+            // for this call.
+            None => {
+                let tables = odd_tables(b, &self.pre.points);
+                interleaved(b, self.static_nafs, &tables, dynamic_nafs, &dynamic)
+            }
+        };
+        b.to_point(&sum)
     }
 }
 
@@ -385,13 +353,12 @@ impl VartimePrecomputedMultiscalar {
             "{}",
             LENGTH_MISMATCH
         );
-        let op = MixedMul::<true> {
+        Point(dispatch::run(MixedMul::<true> {
             pre: self,
             static_nafs,
             dynamic_nafs,
             dynamic_points,
-        };
-        Point(dispatch::run(op).unwrap_or_else(|| dispatch::run_cold(Unprepared(op))))
+        }))
     }
 
     /// [`VartimePrecomputedMultiscalar::vartime_multiscalar_mul`] on collected digits.
@@ -401,19 +368,11 @@ impl VartimePrecomputedMultiscalar {
             "{}",
             LENGTH_MISMATCH
         );
-        let op = MixedMul::<false> {
+        Point(dispatch::run(MixedMul::<false> {
             pre: self,
             static_nafs,
             dynamic_nafs: &[],
             dynamic_points: &[],
-        };
-        Point(dispatch::run(op).unwrap_or_else(|| {
-            dispatch::run_cold(Unprepared(MixedMul::<true> {
-                pre: self,
-                static_nafs,
-                dynamic_nafs: &[],
-                dynamic_points: &[],
-            }))
         }))
     }
 
@@ -613,7 +572,7 @@ mod tests {
         b: B,
         pre: &VartimePrecomputedMultiscalar,
         nafs: &[[i8; 256]],
-    ) -> Option<Extended<FieldElement>> {
+    ) -> Extended<FieldElement> {
         MixedMul::<DYNAMIC> {
             pre,
             static_nafs: nafs,
@@ -649,23 +608,8 @@ mod tests {
         let s: Vec<Scalar> = (0..6).map(|i| scalar(i + 80)).collect();
         let nafs: Vec<[i8; 256]> = s.iter().map(|x| x.vartime_non_adjacent_form(8)).collect();
         let want = Point::vartime_multiscalar_mul(&s, &pts);
-        // The tables are this backend's: found, and the products right.
-        assert_eq!(
-            static_only::<true, B>(b, &pre, &nafs).map(Point),
-            Some(want)
-        );
-        assert_eq!(
-            static_only::<false, B>(b, &pre, &nafs).map(Point),
-            Some(want)
-        );
-        // Run on this backend, the path for another backend's tables agrees too.
-        let op = MixedMul::<true> {
-            pre: &pre,
-            static_nafs: &nafs,
-            dynamic_nafs: &[],
-            dynamic_points: &[],
-        };
-        assert_eq!(Point(Unprepared(op).run(b)), want);
+        assert_eq!(Point(static_only::<true, B>(b, &pre, &nafs)), want);
+        assert_eq!(Point(static_only::<false, B>(b, &pre, &nafs)), want);
     }
 
     #[test]
