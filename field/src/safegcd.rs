@@ -42,28 +42,60 @@
 //! inversion also uses), shows that ⌊(3787·log2(M) + 2166)/1644⌋ half-delta steps
 //! suffice when 0 <= g <= f <= M: for M = p (log2 M < 255) that is 588, and 591 even
 //! for any 256-bit f. The code runs [`Modulus::STEPS`] steps, always: 588 for p (581
-//! for l), the bound itself. They are `BATCHES` = 10 batches of 60, the last one cut
-//! short: once g = 0 a step only doubles the matrix's first row and lowers ζ by one,
-//! so the last batch runs its first `STEPS` - 570 steps and then does the rest of
-//! its 60 in one shift of that row; the matrix is the one 60 steps make. The input is
+//! for l), the bound itself. They are `BATCHES` = 10 batches of 60, each three
+//! sub-batches of 20, the last sub-batch cut short: it runs its first `STEPS` - 580
+//! steps (8 for p, 1 for l) and then does the rest of its 20 at once. Once g = 0 a step
+//! leaves f and its matrix row alone, halves the g word and lowers ζ by one; the g word
+//! is then a multiple of 2^(steps left) (see below), so one arithmetic shift and one
+//! subtraction do them all, and the matrix is the one 20 steps make. The input is
 //! reduced to its canonical value first, so 0 <= g < p holds. `debug_assert!` checks
 //! g = 0 at the end; a unit test counts, with a variable-time model, the steps
 //! structured inputs need, and another follows the model batch by batch, the cut
-//! last batch included.
+//! last sub-batch included.
 //!
 //! # Batches
 //!
 //! The first n steps read only the low n bits of f and g (step k looks at the parity of
-//! g after k - 1 halvings), so a batch runs its steps on one 64-bit word of each and
-//! records the 2x2 matrix T with 2^n·(f', g') = T·(f, g). T is then applied to the
-//! full f and g, and to d and e, where f ≡ d·x and g ≡ e·x (mod p) throughout (d = 0,
-//! e = 1 at the start; at the end f = ±1, so x^-1 = ±d; for x = 0, d stays 0).
+//! g after k - 1 halvings), so a run of steps can work on low bits alone and record the
+//! 2x2 matrix T with 2^n·(f', g') = T·(f, g). A batch's T (n = 60) is then applied to
+//! the full f and g, and to d and e, where f ≡ d·x and g ≡ e·x (mod p) throughout
+//! (d = 0, e = 1 at the start; at the end f = ±1, so x^-1 = ±d; for x = 0, d stays 0).
 //!
-//! A batch of 60 is two runs of 30 steps. Over 30 steps a matrix entry stays within
-//! ±2^30, so each row of the matrix packs into one 64-bit word (entry a in the low 32
-//! bits, entry b above: the word a + b·2^32). The step only adds, negates and doubles
-//! rows, and those act on the packed word as on the pair, so one operation updates two
-//! entries. The two 30-step matrices are multiplied at the end of the batch.
+//! # Packed words: 20 steps at a time
+//!
+//! After Bernstein and Yang's own 2^255 - 19 software (the paper's packing of f's low
+//! bits with its matrix row in one machine word), a sub-batch keeps f and its row of T
+//! in one 64-bit word, g and its row in another:
+//!
+//! ```text
+//! word_f = F + 2^20·u + 2^42·v        word_g = G + 2^20·r + 2^42·s
+//! ```
+//!
+//! F and G start as the signed residues of f and g mod 2^20 (in [-2^19, 2^19)), the
+//! rows as (2^20, 0) and (0, 2^20). The rows are stored as 2^(20-k) times the rows of
+//! T_k after k steps (2^k·(f_k, g_k) = T_k·(f, g)), that is f_k = (u·f + v·g)/2^20.
+//! Then a divstep does to each word what it does to the pair the word stands for: the
+//! swap moves words, g + h adds them, and the halving, one arithmetic shift of the
+//! word, halves all three fields exactly, as G + h is even and the row entries are
+//! multiples of 2^(20-k) for k < 20. F and G stay congruent to f_k and g_k modulo
+//! 2^(20-k), enough for the parities the remaining steps read. So a step costs 14
+//! operations, what it costs on f and g alone, where keeping the rows in words of their
+//! own cost 22.
+//!
+//! The fields stay apart. Each step keeps |f|, |g| <= max(|f|, |g|), f is odd, and
+//! after one step |G| < 2^19 too: F and G stay in [-2^19, 2^19). Each row of T_k sums
+//! to at most 2^k in absolute value (a step at most doubles one), so each stored row
+//! sums to at most 2^20. So G + 2^20·r is inside ±2^41, and at the end the rows come
+//! back by rounding (`unpack`). The sum before a halving is below 2^63 in absolute
+//! value: its row is (r ± u, s ± v), summing to at most 2^21, and |s ± v| = 2^21 would
+//! need both stored rows to be (0, ±2^20), but the stored matrix has determinant
+//! ±2^(40-k), not 0. With |s ± v| = j the sum is at most 2^20 + 2^20·(2^21 - j) +
+//! 2^42·j, largest at j = 2^21 - 1: 2^63 - 2^42 + 2^21 < 2^63.
+//!
+//! Between sub-batches the next words come from f and g's low words: (u·f + v·g)/2^20
+//! in wrapping 64-bit arithmetic is exact in 20 fewer low bits than f and g are, so the
+//! 60 bits of limb 0 last a whole batch. The three matrices are multiplied at the end
+//! of the batch (entries within ±2^20, ±2^40, then ±2^60).
 //!
 //! Numbers are in radix 2^60 (see [`Int60`]), so dividing by the 2^60 of a batch drops
 //! one limb, and p = 2^255 - 19 = 2^15·2^240 - 19 has just two nonzero limbs (the
@@ -79,20 +111,24 @@
 //! Loop counts are constants. Every data-dependent choice is an all-zeros/all-ones mask
 //! made by arithmetic (the negated low bit of g, the arithmetic shift of ζ), applied
 //! with `&`, `^`, additions and subtractions. No `if` on data, no data-dependent index,
-//! no division on data; the multiplications are 64x64 -> 128 bits.
+//! no division on data; the multiplications are 64x64 -> 128 bits (and 64-bit wrapping
+//! ones on the low words). How many steps a sub-batch runs is a constant at each call.
 
-/// Steps in one half of a batch: entries of the matrix stay within ±2^30.
-const HALF_STEPS: u32 = 30;
+/// Steps in one sub-batch, run on packed words (see [`sub_batch`]).
+const SUB_STEPS: u32 = 20;
 
-/// Batches of 2·`HALF_STEPS` = 60 steps.
+/// Sub-batches in one batch: a batch is 3·`SUB_STEPS` = 60 steps, one radix-2^60 limb.
+const SUBS: u32 = 3;
+
+/// Batches of `SUBS`·`SUB_STEPS` = 60 steps.
 const BATCHES: usize = 10;
 
 // 600 steps before any cut: the 591 the half-delta bound asks for any 256-bit modulus
 // fit in them.
-const _: () = assert!(2 * HALF_STEPS as usize * BATCHES >= 591);
+const _: () = assert!((SUBS * SUB_STEPS) as usize * BATCHES >= 591);
 
-/// The steps before the last half-batch, which runs `Modulus::STEPS` minus these.
-const STEPS_BEFORE_LAST_HALF: u32 = (2 * BATCHES as u32 - 1) * HALF_STEPS;
+/// The steps before the last sub-batch, which runs `Modulus::STEPS` minus these.
+const STEPS_BEFORE_LAST_SUB: u32 = (SUBS * BATCHES as u32 - 1) * SUB_STEPS;
 
 /// 2^60 - 1.
 const MASK60: i64 = (1 << 60) - 1;
@@ -119,7 +155,7 @@ pub trait Modulus {
     const SIXTEEN_M: Int60 = times16(Self::LIMBS);
     /// Half-delta divsteps that take every g in [0, m] to 0 from f = m: at least
     /// ⌊(3787·log2(m) + 2166)/1644⌋ (Wuille's bound, see the module docs), and in
-    /// (570, 600]. The default, 591, is the bound for any m < 2^256.
+    /// (580, 600]. The default, 591, is the bound for any m < 2^256.
     const STEPS: u32 = 591;
 }
 
@@ -230,71 +266,125 @@ struct Matrix {
     d: i64,
 }
 
-/// Splits a packed row x + y·2^32 (|x|, |y| <= 2^30) into (x, y).
-#[inline(always)]
-fn unpack(row: u64) -> (i64, i64) {
-    let x = i64::from(row as u32 as i32);
-    let y = (row as i64 - x) >> 32;
-    (x, y)
-}
-
-/// `HALF_STEPS` divsteps on the low bits of f (odd) and g, with ζ = -δ - 1/2. Returns ζ,
-/// f and g after them (exact in 30 fewer low bits than the inputs were) and the
-/// matrix T with 2^30·(f', g') = T·(f, g).
-///
-/// Only the first `steps` (a constant at each call) run as steps; the caller passes
-/// fewer than `HALF_STEPS` only where g = 0 after them is proved, and then each
-/// remaining step would only double row 1 (g stays 0 and even) and lower ζ by one,
-/// which the end does at once.
-///
-/// T starts as the identity, its rows kept packed. After k steps the rows are
-/// 2^k·f_k and 2^k·g_k as combinations of the inputs, so a step does to them what it
-/// does to (f, g), except that halving g becomes doubling row 1 (the scale grows by 2
-/// and row 2 is left as it is). Everything stays an integer that way.
-#[inline(always)]
-fn half_batch(mut zeta: i64, mut f: u64, mut g: u64, steps: u32) -> (i64, u64, u64, Matrix) {
-    let (mut row_f, mut row_g) = (1u64, 1u64 << 32);
-    for _ in 0..steps {
-        // All ones when δ > 0 (ζ < 0), when g is odd, and when both hold (the swap).
-        let positive = (zeta >> 63) as u64;
-        let odd = (g & 1).wrapping_neg();
-        let swap = odd & positive;
-        // h = -f if δ > 0, else f: what g gains if it is odd. It needs f and ζ only, not
-        // the parity of g, so the path from g to the next g is `odd`, one `and`, the add
-        // and the shift.
-        let h = (f ^ positive).wrapping_sub(positive);
-        let h_row = (row_f ^ positive).wrapping_sub(positive);
-        // On a swap the new f is the old g.
-        f ^= (f ^ g) & swap;
-        g = g.wrapping_add(h & odd) >> 1;
-        row_f = (row_f ^ ((row_f ^ row_g) & swap)) << 1;
-        row_g = row_g.wrapping_add(h_row & odd);
-        // δ <- 1 - δ on a swap, 1 + δ otherwise: ζ <- -ζ - 2 = !ζ - 1, or ζ - 1.
-        zeta = (zeta ^ swap as i64).wrapping_sub(1);
+impl Matrix {
+    /// self · rhs. No overflow where it is used: the entries of a product of sub-batch
+    /// matrices stay within ±2^(20·k) for k sub-batches (rows sum to at most that).
+    #[inline(always)]
+    fn mul(&self, rhs: &Matrix) -> Matrix {
+        Matrix {
+            a: self.a * rhs.a + self.b * rhs.c,
+            b: self.a * rhs.b + self.b * rhs.d,
+            c: self.c * rhs.a + self.d * rhs.c,
+            d: self.c * rhs.b + self.d * rhs.d,
+        }
     }
-    let rest = HALF_STEPS - steps;
-    row_f <<= rest;
-    zeta -= i64::from(rest);
-    let (a, b) = unpack(row_f);
-    let (c, d) = unpack(row_g);
-    (zeta, f, g, Matrix { a, b, c, d })
 }
 
-/// Sixty divsteps: two halves, and their matrices multiplied (second · first), so
+/// Bit offsets of a packed word's fields: low bits, then the row's two entries.
+const ROW_X: u32 = 20;
+const ROW_Y: u32 = 42;
+
+/// The packed word of f (`row` = 0) or g (`row` = 1) at the start of a sub-batch: the
+/// signed residue of `low` mod 2^20 (in [-2^19, 2^19)), plus the identity row scaled
+/// by 2^20 in the row fields.
+#[inline(always)]
+fn pack(low: u64, row: u32) -> i64 {
+    let residue = ((low << 44) as i64) >> 44;
+    residue + (1i64 << (ROW_X + SUB_STEPS + (ROW_Y - ROW_X) * row))
+}
+
+/// The row (x, y) of a packed word at the end of a sub-batch, its low field in
+/// [-2^19, 2^19) and |x|, |y| <= 2^20 (so the fields below each row entry sum to less
+/// than half its unit, and rounding recovers the entries).
+#[inline(always)]
+fn unpack(w: i64) -> (i64, i64) {
+    let t = w + (1 << (ROW_X - 1));
+    (
+        (t << (64 - ROW_Y)) >> (64 - ROW_Y + ROW_X),
+        (t + (1 << (ROW_Y - 1))) >> ROW_Y,
+    )
+}
+
+/// `steps` (at most `SUB_STEPS`) divsteps on packed words, then the rest of a
+/// sub-batch's `SUB_STEPS` as steps with g = 0. Returns ζ and the matrix T with
+/// 2^20·(f', g') = T·(f, g). `f_low` and `g_low` need only be exact mod 2^20 (f odd).
+///
+/// The caller passes fewer than `SUB_STEPS` steps only where g = 0 after them is
+/// proved; each remaining step would then leave the f word alone, halve the g word
+/// and lower ζ by one, and the g word is a multiple of 2^(steps left) (its low field
+/// is ≡ g = 0, its row entries are multiples of that power), so one shift is exact.
+#[inline(always)]
+fn sub_batch(mut zeta: i64, f_low: u64, g_low: u64, steps: u32) -> (i64, Matrix) {
+    let mut fw = pack(f_low, 0);
+    let mut gw = pack(g_low, 1);
+    // One divstep on the packed words. No overflow: the module docs bound both words,
+    // and the sum before the halving, below 2^63 in absolute value.
+    macro_rules! step {
+        () => {{
+            let positive = zeta >> 63;
+            let odd = -(gw & 1);
+            let swap = odd & positive;
+            let h = (fw ^ positive) - positive;
+            fw ^= (fw ^ gw) & swap;
+            gw = (gw + (h & odd)) >> 1;
+            zeta = (zeta ^ swap) - 1;
+        }};
+    }
+    if steps == SUB_STEPS {
+        // Written out: no loop counter, no loop branch.
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+        step!();
+    } else {
+        for _ in 0..steps {
+            step!();
+        }
+    }
+    let rest = SUB_STEPS - steps;
+    gw >>= rest;
+    zeta -= i64::from(rest);
+    let (a, b) = unpack(fw);
+    let (c, d) = unpack(gw);
+    (zeta, Matrix { a, b, c, d })
+}
+
+/// (x·f + y·g) / 2^20 on low words (wrapping): exact in 20 fewer low bits than f and g.
+#[inline(always)]
+fn low_row(x: i64, f: u64, y: i64, g: u64) -> u64 {
+    (x as u64)
+        .wrapping_mul(f)
+        .wrapping_add((y as u64).wrapping_mul(g))
+        >> SUB_STEPS
+}
+
+/// Sixty divsteps: three sub-batches, and their matrices multiplied, so
 /// 2^60·(f', g') = T·(f, g) with every row of T summing to at most 2^60 in absolute
-/// value (each step at most doubles a row's absolute sum). The second half runs
-/// `last_steps` steps as such (see [`half_batch`]): `HALF_STEPS` but in the last batch.
+/// value. The last sub-batch runs `last_steps` steps as such.
 #[inline(always)]
 fn batch(zeta: i64, f: u64, g: u64, last_steps: u32) -> (i64, Matrix) {
-    let (zeta, f, g, s) = half_batch(zeta, f, g, HALF_STEPS);
-    let (zeta, _, _, t) = half_batch(zeta, f, g, last_steps);
-    let product = Matrix {
-        a: t.a * s.a + t.b * s.c,
-        b: t.a * s.b + t.b * s.d,
-        c: t.c * s.a + t.d * s.c,
-        d: t.c * s.b + t.d * s.d,
-    };
-    (zeta, product)
+    let (zeta, t1) = sub_batch(zeta, f, g, SUB_STEPS);
+    let (f1, g1) = (low_row(t1.a, f, t1.b, g), low_row(t1.c, f, t1.d, g));
+    let (zeta, t2) = sub_batch(zeta, f1, g1, SUB_STEPS);
+    let (f2, g2) = (low_row(t2.a, f1, t2.b, g1), low_row(t2.c, f1, t2.d, g1));
+    let (zeta, t3) = sub_batch(zeta, f2, g2, last_steps);
+    (zeta, t3.mul(&t2.mul(&t1)))
 }
 
 /// `(s·x + t·y) / 2^60` for normalised x, y with |x|, |y| < 2^256 and
@@ -354,25 +444,28 @@ const ZETA_START: i64 = -1;
 #[inline(always)]
 pub fn invert_mod<M: Modulus>(x: &[u64; 4]) -> Int60 {
     const {
-        assert!(M::STEPS > STEPS_BEFORE_LAST_HALF);
-        assert!(M::STEPS <= 2 * HALF_STEPS * BATCHES as u32);
+        assert!(M::STEPS > STEPS_BEFORE_LAST_SUB);
+        assert!(M::STEPS <= SUBS * SUB_STEPS * BATCHES as u32);
     };
-    let mut f: Int60 = normalise(M::LIMBS);
-    let mut g = from_words(x);
-    // f ≡ d·x and g ≡ e·x (mod m). After batch k, |d|, |e| <= 1 + k·m.
-    let mut d: Int60 = [0; 5];
-    let mut e: Int60 = [1, 0, 0, 0, 0];
-    let mut zeta = ZETA_START;
-    for k in 0..BATCHES {
-        // A batch's 60 steps read only f and g mod 2^60 (each step reads bit 0 of g, and
-        // each halving leaves one bit fewer known), and normalised limb 0 is exactly
-        // that. The last batch's step count depends on k and the modulus only.
-        let last_steps = if k + 1 == BATCHES {
-            M::STEPS - STEPS_BEFORE_LAST_HALF
-        } else {
-            HALF_STEPS
-        };
-        let (next_zeta, t) = batch(zeta, f[0] as u64, g[0] as u64, last_steps);
+    // The first batch: f = m in its limbs as given (exact as a sum, zero limbs and all),
+    // d = 0 and e = 1, constants whose products fold away. A batch's 60 steps read only
+    // f and g mod 2^60 (each step reads bit 0 of g, and each halving leaves one bit
+    // fewer known): limb 0 of m, and normalised limb 0 of g, are that.
+    let g = from_words(x);
+    let (mut zeta, t) = batch(ZETA_START, M::LIMBS[0] as u64, g[0] as u64, SUB_STEPS);
+    let (mut f, mut g) = (
+        apply_row(t.a, &M::LIMBS, t.b, &g),
+        apply_row(t.c, &M::LIMBS, t.d, &g),
+    );
+    // f ≡ d·x and g ≡ e·x (mod m). After batch k (from 1), |d|, |e| <= 1 + k·m.
+    const ZERO: Int60 = [0; 5];
+    const ONE: Int60 = [1, 0, 0, 0, 0];
+    let (mut d, mut e) = (
+        apply_row_mod::<M>(t.a, &ZERO, t.b, &ONE),
+        apply_row_mod::<M>(t.c, &ZERO, t.d, &ONE),
+    );
+    for _ in 1..BATCHES - 1 {
+        let (next_zeta, t) = batch(zeta, f[0] as u64, g[0] as u64, SUB_STEPS);
         zeta = next_zeta;
         (f, g) = (apply_row(t.a, &f, t.b, &g), apply_row(t.c, &f, t.d, &g));
         (d, e) = (
@@ -380,7 +473,20 @@ pub fn invert_mod<M: Modulus>(x: &[u64; 4]) -> Int60 {
             apply_row_mod::<M>(t.c, &d, t.d, &e),
         );
     }
-    debug_assert!(g == [0; 5], "safegcd did not reach g = 0");
+    // The last batch, its last sub-batch cut to the steps the bound asks for: after it
+    // only f (for its sign) and d are needed.
+    let (_, t) = batch(
+        zeta,
+        f[0] as u64,
+        g[0] as u64,
+        M::STEPS - STEPS_BEFORE_LAST_SUB,
+    );
+    debug_assert!(
+        apply_row(t.c, &f, t.d, &g) == [0; 5],
+        "safegcd did not reach g = 0"
+    );
+    let f = apply_row(t.a, &f, t.b, &g);
+    let d = apply_row_mod::<M>(t.a, &d, t.b, &e);
     // f = ±1 (or m when x = 0, where d = 0): x^-1 = ±d, with the sign of f.
     let negative = f[4] >> 63;
     // |d| <= 1 + 10m < 11m: ±d + 16m is in (5m, 27m), positive.
@@ -400,244 +506,5 @@ pub(crate) fn invert(x: &[u64; 4]) -> [u64; 4] {
 }
 
 #[cfg(test)]
-mod tests {
-    //! Unit tests of the internals; the public behaviour is tested in tests/safegcd.rs.
-    use super::*;
-    use crate::FieldElement;
-
-    /// The canonical words of an element.
-    fn words(x: &FieldElement) -> [u64; 4] {
-        let b = x.to_bytes();
-        core::array::from_fn(|i| u64::from_le_bytes(b[8 * i..8 * i + 8].try_into().expect("8")))
-    }
-
-    /// 320-bit two's-complement words, for the model below.
-    type W = [u64; 5];
-
-    fn add(a: &W, b: &W) -> W {
-        let mut out = [0u64; 5];
-        let mut c = 0u128;
-        for i in 0..5 {
-            let s = a[i] as u128 + b[i] as u128 + c;
-            out[i] = s as u64;
-            c = s >> 64;
-        }
-        out
-    }
-
-    fn neg(a: &W) -> W {
-        add(&a.map(|x| !x), &[1, 0, 0, 0, 0])
-    }
-
-    /// Arithmetic shift right by one.
-    fn half(a: &W) -> W {
-        let mut out = [0u64; 5];
-        for i in 0..5 {
-            let hi = if i < 4 {
-                a[i + 1] << 63
-            } else {
-                a[4] & (1 << 63)
-            };
-            out[i] = (a[i] >> 1) | hi;
-        }
-        out
-    }
-
-    /// A normalised radix-2^60 value as words: each limb sign-extended, shifted to its
-    /// place bit by bit (slow and plain), and added.
-    fn to_w(x: &Int60) -> W {
-        let mut out: W = [0; 5];
-        for (i, &limb) in x.iter().enumerate() {
-            let mut v: W = [limb as u64, 0, 0, 0, 0];
-            if limb < 0 {
-                v[1..].fill(u64::MAX);
-            }
-            for _ in 0..60 * i {
-                v = add(&v, &v);
-            }
-            out = add(&out, &v);
-        }
-        out
-    }
-
-    /// Variable-time model of the hddivstep on 320-bit two's-complement words, from
-    /// f = p, g = x (canonical) and δ = 1/2. It tracks θ = δ - 1/2 (a different
-    /// encoding from the ζ of the real code): "δ > 0" is θ >= 0, 1 - δ is -θ, 1 + δ is
-    /// θ + 1.
-    struct Model {
-        f: W,
-        g: W,
-        theta: i64,
-    }
-
-    impl Model {
-        fn start(x: &FieldElement) -> Model {
-            let w = words(x);
-            Model {
-                f: [u64::MAX - 18, u64::MAX, u64::MAX, u64::MAX >> 1, 0],
-                g: [w[0], w[1], w[2], w[3], 0],
-                theta: 0,
-            }
-        }
-
-        fn step(&mut self) {
-            if self.theta >= 0 && self.g[0] & 1 == 1 {
-                let new_g = half(&add(&self.g, &neg(&self.f)));
-                self.f = self.g;
-                self.g = new_g;
-                self.theta = -self.theta;
-            } else if self.g[0] & 1 == 1 {
-                self.g = half(&add(&self.g, &self.f));
-                self.theta += 1;
-            } else {
-                self.g = half(&self.g);
-                self.theta += 1;
-            }
-        }
-
-        /// ζ = -δ - 1/2 = -θ - 1.
-        fn zeta(&self) -> i64 {
-            -self.theta - 1
-        }
-    }
-
-    /// The number of steps until g = 0.
-    fn steps_needed(x: &FieldElement) -> u32 {
-        let mut m = Model::start(x);
-        let mut n = 0;
-        while m.g != [0; 5] {
-            m.step();
-            n += 1;
-        }
-        n
-    }
-
-    fn bytes_of(w: &[u64; 4]) -> [u8; 32] {
-        let mut b = [0u8; 32];
-        for i in 0..4 {
-            b[8 * i..8 * i + 8].copy_from_slice(&w[i].to_le_bytes());
-        }
-        b
-    }
-
-    #[test]
-    fn constants() {
-        // -p^-1 = 19^-1 (mod 2^64).
-        assert_eq!(P::NEG_INV.wrapping_mul(19), 1);
-        // p = 2^255 - 19 in both forms.
-        let p = normalise(P::LIMBS);
-        assert_eq!(p, [MASK60 - 18, MASK60, MASK60, MASK60, (1 << 15) - 1]);
-        assert_eq!(
-            FieldElement::from_bytes(&bytes_of(&to_words(&p))),
-            FieldElement::ZERO
-        );
-        // 16p = 2^259 - 304, exactly.
-        assert_eq!(
-            to_wide_words(&P::SIXTEEN_M),
-            [u64::MAX - 303, u64::MAX, u64::MAX, u64::MAX, 7]
-        );
-    }
-
-    #[test]
-    fn radix60_round_trip() {
-        for x in [
-            FieldElement::from_bytes(&[0xa5; 32]),
-            -FieldElement::ONE,
-            FieldElement::ONE,
-            FieldElement::ZERO,
-            FieldElement::from_bytes(&[0xff; 32]),
-        ] {
-            assert_eq!(to_words(&from_words(&words(&x))), words(&x));
-        }
-    }
-
-    #[test]
-    fn packed_rows_unpack() {
-        for (x, y) in [
-            (0i64, 0i64),
-            (1, -1),
-            (-(1 << 30), 1 << 30),
-            (12345, -678),
-            (-5, -7),
-        ] {
-            let row = (x as u64).wrapping_add((y as u64) << 32);
-            assert_eq!(unpack(row), (x, y));
-        }
-    }
-
-    /// One batch's matrix maps the low words as the divsteps say: T·(f, g) = 2^60·(f', g')
-    /// on full values, checked with apply_row (whose debug_assert checks exactness).
-    #[test]
-    fn batch_matrix_is_exact() {
-        let f = normalise(P::LIMBS);
-        let g = from_words(&words(&FieldElement::from_bytes(&[0x3c; 32])));
-        let (_, t) = batch(ZETA_START, f[0] as u64, g[0] as u64, HALF_STEPS);
-        assert!(t.a.unsigned_abs() + t.b.unsigned_abs() <= 1 << 60);
-        assert!(t.c.unsigned_abs() + t.d.unsigned_abs() <= 1 << 60);
-        let f2 = apply_row(t.a, &f, t.b, &g);
-        let g2 = apply_row(t.c, &f, t.d, &g);
-        assert_eq!(f2[0] & 1, 1, "f stays odd");
-        assert_ne!(g2, g);
-    }
-
-    /// invert's loop on f and g, batch by batch, against the model: after every batch
-    /// f, g and ζ must be the model's after 60 more steps. This pins what no inverse
-    /// can show, as any start converges on most inputs: ζ's start (δ = 1/2, the one the
-    /// step bound is proved for) and that limb 0 carries all a batch reads.
-    #[test]
-    fn batches_follow_the_model() {
-        let mut top = [0u8; 32];
-        top[31] = 0x40; // 2^254
-        for x in [
-            FieldElement::from_bytes(&[0x3c; 32]),
-            FieldElement::from_bytes(&[0xa5; 32]),
-            FieldElement::from_bytes(&top),
-            FieldElement::ONE,
-            -FieldElement::ONE,
-        ] {
-            let mut model = Model::start(&x);
-            let mut f = normalise(P::LIMBS);
-            let mut g = from_words(&words(&x));
-            assert_eq!((to_w(&f), to_w(&g)), (model.f, model.g));
-            let mut zeta = ZETA_START;
-            for k in 0..BATCHES {
-                // The last batch cut short as `invert_mod` runs it: the same matrix and ζ
-                // as the model's full 60 steps.
-                let last_steps = if k + 1 == BATCHES {
-                    P::STEPS - STEPS_BEFORE_LAST_HALF
-                } else {
-                    HALF_STEPS
-                };
-                let (next_zeta, t) = batch(zeta, f[0] as u64, g[0] as u64, last_steps);
-                zeta = next_zeta;
-                (f, g) = (apply_row(t.a, &f, t.b, &g), apply_row(t.c, &f, t.d, &g));
-                for _ in 0..2 * HALF_STEPS {
-                    model.step();
-                }
-                assert_eq!((to_w(&f), to_w(&g)), (model.f, model.g), "batch {k}");
-                assert_eq!(zeta, model.zeta(), "batch {k}");
-            }
-            assert_eq!(g, [0; 5]);
-        }
-    }
-
-    #[test]
-    fn step_counts_within_bound() {
-        // A few structured inputs and a pseudo-random walk; all need <= 588 steps
-        // (the half-delta bound for M = p), and the code runs exactly that many.
-        let mut worst = 0;
-        let mut x = FieldElement::from_bytes(&[0x3c; 32]);
-        for k in 0..255u32 {
-            let mut b = [0u8; 32];
-            b[(k / 8) as usize] = 1 << (k % 8);
-            let two_k = FieldElement::from_bytes(&b);
-            for y in [two_k, -two_k, x] {
-                worst = worst.max(steps_needed(&y));
-            }
-            x = x.square() + FieldElement::ONE;
-        }
-        assert!(worst <= 588, "worst {worst}");
-        assert!(worst <= P::STEPS);
-        assert!(worst > 300, "the model is not running: worst {worst}");
-    }
-}
+#[path = "safegcd_tests.rs"]
+mod tests;

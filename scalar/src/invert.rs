@@ -4,10 +4,12 @@
 //! (`edwards25519_field::safegcd`, hidden from its docs), run with l.
 //!
 //! The design, the step bound and the constant-time argument are in that module's
-//! docs. In short: 581 half-delta divsteps, always, in 10 batches of 60 (the last cut
-//! short to 41 steps, its matrix then shifted as the 19 steps after g = 0 would) on
-//! the low 60-bit limb of f and g, each batch's transition matrix then applied to the full f
-//! and g and to the coefficients d and e (kept modulo l with Montgomery's trick). For
+//! docs. In short: 581 half-delta divsteps, always, in 10 batches of 60, each three
+//! sub-batches of 20 run on packed words (the low bits of f or g with its matrix row
+//! in one 64-bit word), the last sub-batch cut short to 1 step (its matrix then shifted
+//! as the 19 steps after g = 0 would), on the low 60-bit limb of f and g; each batch's
+//! transition matrix is then applied to the full f and g and to the coefficients d
+//! and e (kept modulo l with Montgomery's trick). For
 //! 0 <= g <= f <= M, ⌊(3787·log2(M) + 2166)/1644⌋ steps reach g = 0 (P. Wuille, "Bounds
 //! on divsteps iterations in safegcd"): 581 for M = l. No branch, index or loop bound
 //! depends on x.
