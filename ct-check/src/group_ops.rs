@@ -81,6 +81,14 @@ pub const OPS: &[Op] = &[
         run: mul_base_clamped,
     },
     Op {
+        name: "montgomery-mul-bits-be",
+        run: mul_bits_be,
+    },
+    Op {
+        name: "point-multiscalar-mul-unreduced",
+        run: multiscalar_unreduced,
+    },
+    Op {
         name: "point-to-bytes-batch",
         run: to_bytes_batch,
     },
@@ -147,6 +155,13 @@ fn multiscalar(rng: &mut Rng) -> Vec<u8> {
     let points: Vec<Point> = (0..TERMS).map(|_| public_point(rng)).collect();
     let scalars: Vec<_> = (0..TERMS).map(|_| secret_scalar(rng)).collect();
     public(Point::multiscalar_mul(&scalars, &points))
+}
+
+/// Secret integers below 2^255, not reduced (curve25519-dalek's `from_bits`).
+fn multiscalar_unreduced(rng: &mut Rng) -> Vec<u8> {
+    let points: Vec<Point> = (0..TERMS).map(|_| public_point(rng)).collect();
+    let ints: Vec<[u8; 32]> = (0..TERMS).map(|_| secret_x25519_scalar(rng)).collect();
+    public(Point::multiscalar_mul_unreduced(&ints, &points))
 }
 
 fn multiscalar_secret_points(rng: &mut Rng) -> Vec<u8> {
@@ -229,6 +244,14 @@ fn mul_clamped_checked(rng: &mut Rng) -> Vec<u8> {
     let mut out = public_u(r.unwrap_or(MontgomeryPoint::default()));
     out.push(ok);
     out
+}
+
+/// The ladder on a secret 300-bit string (its length public), public u.
+fn mul_bits_be(rng: &mut Rng) -> Vec<u8> {
+    let u = public_point(rng).to_montgomery();
+    let k: Vec<[u8; 32]> = (0..2).map(|_| secret_x25519_scalar(rng)).collect();
+    let bits = (0..300).map(|i| (k[i / 256][(i % 256) / 8] >> (i % 8)) & 1 == 1);
+    public_u(u.mul_bits_be(bits))
 }
 
 /// X25519(k, 9) through the Edwards base table, k secret.

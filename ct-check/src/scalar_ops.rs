@@ -52,6 +52,10 @@ pub const OPS: &[Op] = &[
         run: invert,
     },
     Op {
+        name: "scalar-div-by-2",
+        run: div_by_2,
+    },
+    Op {
         name: "scalar-as-radix-16",
         run: radix_16,
     },
@@ -158,4 +162,9 @@ fn select(rng: &mut Rng) -> Vec<u8> {
 fn ct_eq(rng: &mut Rng) -> Vec<u8> {
     let (a, b) = (secret_scalar(rng), secret_scalar(rng));
     vec![public_choice(a.ct_eq(&a)), public_choice(a.ct_eq(&b))]
+}
+
+/// Halving mod l: the low bit of the secret scalar picks x or x + l by mask.
+fn div_by_2(rng: &mut Rng) -> Vec<u8> {
+    public_scalar(secret_scalar(rng).div_by_2())
 }

@@ -334,7 +334,15 @@ impl<F: FieldArith> ConditionallySelectable for AffineCached<F> {
 /// Z of a `Point`), so the product is invertible. Constant time.
 #[cfg(feature = "alloc")]
 pub(crate) fn invert_all<F: FieldArith>(z: impl Iterator<Item = F>) -> alloc::vec::Vec<F> {
-    let values: alloc::vec::Vec<F> = z.collect();
+    invert_collected(z.collect())
+}
+
+/// [`invert_all`] on collected values: compiled once per field type, not once per
+/// caller's iterator type, and called (not inlined into each backend's copy of an
+/// operation: a batch inversion runs once per call, so a call costs nothing measurable).
+#[cfg(feature = "alloc")]
+#[inline(never)]
+fn invert_collected<F: FieldArith>(values: alloc::vec::Vec<F>) -> alloc::vec::Vec<F> {
     let mut out = alloc::vec::Vec::with_capacity(values.len());
     let mut product = F::ONE;
     for zi in &values {
@@ -355,7 +363,10 @@ pub(crate) fn invert_all<F: FieldArith>(z: impl Iterator<Item = F>) -> alloc::ve
 /// of them (Montgomery's trick: invert the product of the Zs, then peel off each 1/Z
 /// with two multiplications). Cost: 7M per point plus one inversion; it pays back as
 /// 1M saved per point and window (a mixed addition is 7M, a cached one 8M).
+/// Called, not inlined (as [`invert_collected`]): one copy per field type, whichever
+/// backends' operations build tables with it.
 #[cfg(feature = "alloc")]
+#[inline(never)]
 pub(crate) fn batch_to_affine_cached<F: FieldArith>(
     points: &[Extended<F>],
 ) -> alloc::vec::Vec<AffineCached<F>> {

@@ -80,6 +80,7 @@ mod error;
 #[cfg(feature = "group")]
 mod ff_impl;
 mod half_size;
+mod halve;
 mod invert;
 mod limbs;
 mod ops;

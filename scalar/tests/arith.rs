@@ -50,6 +50,14 @@ proptest! {
     }
 
     #[test]
+    fn div_by_2(a in scalar()) {
+        // b = a·(l + 1)/2 mod l, the inverse of 2 times a.
+        let b = a.div_by_2();
+        check(&b, &(val(&a) * ((l() + 1u32) / 2u32)))?;
+        prop_assert_eq!(b + b, a);
+    }
+
+    #[test]
     fn multiply_add(a in scalar(), b in scalar(), c in scalar()) {
         check(&Scalar::multiply_add(&a, &b, &c), &(val(&a) * val(&b) + val(&c)))?;
     }

@@ -12,6 +12,11 @@ use core::fmt;
 use edwards25519_group::Point;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
+#[cfg(feature = "digest")]
+use digest::{
+    FixedOutput, HashMarker, common::BlockSizeUser, consts::True, consts::U64, typenum::IsGreater,
+};
+
 #[cfg(feature = "group")]
 pub use crate::group_impls::SubgroupPoint;
 #[cfg(feature = "alloc")]
@@ -224,6 +229,62 @@ impl EdwardsPoint {
         ))
     }
 
+    /// RFC 9380 `encode_to_curve` with expand_message_xmd over `D` and the twisted
+    /// Edwards Elligator 2 map (suite `edwards25519_XMD:SHA-512_ELL2_NU_` with
+    /// `D = Sha512`): the message is the concatenation of `bytes`, the DST that of
+    /// `domain_sep` (the native [`Point::encode_to_curve_with_hash`]). Not uniform in
+    /// the group: see [`EdwardsPoint::hash_to_curve`].
+    ///
+    /// # Panics
+    ///
+    /// As curve25519-dalek's, if the DST is empty or longer than 255 bytes (the native
+    /// function computes both: an empty DST by the formula, a long one hashed).
+    ///
+    /// ```
+    /// use curve25519_dalek::edwards::EdwardsPoint;
+    /// use sha2::Sha512;
+    ///
+    /// let p = EdwardsPoint::encode_to_curve::<Sha512>(&[b"msg"], &[b"my-protocol"]);
+    /// assert!(p.is_torsion_free());
+    /// ```
+    #[cfg(feature = "digest")]
+    pub fn encode_to_curve<D>(bytes: &[&[u8]], domain_sep: &[&[u8]]) -> EdwardsPoint
+    where
+        D: BlockSizeUser + Default + FixedOutput<OutputSize = U64> + HashMarker,
+        D::BlockSize: IsGreater<D::OutputSize, Output = True>,
+    {
+        check_dst(domain_sep);
+        EdwardsPoint(Point::encode_to_curve_with_hash::<D>(bytes, domain_sep))
+    }
+
+    /// RFC 9380 `hash_to_curve` with expand_message_xmd over `D` and the twisted
+    /// Edwards Elligator 2 map (suite `edwards25519_XMD:SHA-512_ELL2_RO_` with
+    /// `D = Sha512`): the message is the concatenation of `bytes`, the DST that of
+    /// `domain_sep` (the native [`Point::hash_to_curve_with_hash`]).
+    ///
+    /// # Panics
+    ///
+    /// As curve25519-dalek's, if the DST is empty or longer than 255 bytes.
+    ///
+    /// ```
+    /// use curve25519_dalek::edwards::EdwardsPoint;
+    /// use sha2::Sha512;
+    ///
+    /// let dst = b"QUUX-V01-CS02-with-edwards25519_XMD:SHA-512_ELL2_RO_";
+    /// let p = EdwardsPoint::hash_to_curve::<Sha512>(&[b"ab", b"c"], &[dst]);
+    /// assert_eq!(p, EdwardsPoint::hash_to_curve::<Sha512>(&[b"abc"], &[&dst[..9], &dst[9..]]));
+    /// assert!(p.is_torsion_free());
+    /// ```
+    #[cfg(feature = "digest")]
+    pub fn hash_to_curve<D>(bytes: &[&[u8]], domain_sep: &[&[u8]]) -> EdwardsPoint
+    where
+        D: BlockSizeUser + Default + FixedOutput<OutputSize = U64> + HashMarker,
+        D::BlockSize: IsGreater<D::OutputSize, Output = True>,
+    {
+        check_dst(domain_sep);
+        EdwardsPoint(Point::hash_to_curve_with_hash::<D>(bytes, domain_sep))
+    }
+
     /// A random point, as curve25519-dalek draws it: 32 random bytes until they decode
     /// to a point other than the identity (so the point may have a small-order
     /// component).
@@ -247,6 +308,16 @@ impl EdwardsPoint {
             }
         }
     }
+}
+
+/// curve25519-dalek's DST rule for `hash_to_curve`: 1 to 255 bytes, else a panic.
+#[cfg(feature = "digest")]
+fn check_dst(domain_sep: &[&[u8]]) {
+    let len: usize = domain_sep.iter().map(|d| d.len()).sum();
+    assert!(
+        (1..=255).contains(&len),
+        "the domain separation tag must be 1 to 255 bytes long, not {len}"
+    );
 }
 
 binop!(
@@ -352,6 +423,14 @@ impl MultiscalarMul for EdwardsPoint {
         J: IntoIterator,
         J::Item: Borrow<EdwardsPoint>,
     {
+        // With `legacy_compatibility`, by each scalar's integer (`Scalar::from_bits`), as
+        // curve25519-dalek: the native form for integers below 2^255.
+        #[cfg(feature = "legacy_compatibility")]
+        return EdwardsPoint(Point::multiscalar_mul_unreduced(
+            scalars.into_iter().map(|s| s.borrow().to_bytes()),
+            points.into_iter().map(|p| p.borrow().0),
+        ));
+        #[cfg(not(feature = "legacy_compatibility"))]
         EdwardsPoint(Point::multiscalar_mul(
             scalars.into_iter().map(|s| *s.borrow().native()),
             points.into_iter().map(|p| p.borrow().0),
@@ -371,6 +450,27 @@ impl VartimeMultiscalarMul for EdwardsPoint {
     {
         let points: Option<alloc::vec::Vec<Point>> =
             points.into_iter().map(|p| p.map(|p| p.0)).collect();
+        // With `legacy_compatibility`, a `Scalar::from_bits` integer that is not reduced
+        // (public here) takes the native constant-time form for integers, as
+        // curve25519-dalek multiplies by the integer.
+        #[cfg(feature = "legacy_compatibility")]
+        {
+            let scalars: alloc::vec::Vec<Scalar> =
+                scalars.into_iter().map(|s| *s.borrow()).collect();
+            let points = points?;
+            if scalars
+                .iter()
+                .any(|s| s.to_bytes() != s.native().to_bytes())
+            {
+                let ints = scalars.iter().map(Scalar::to_bytes);
+                return Some(EdwardsPoint(Point::multiscalar_mul_unreduced(ints, points)));
+            }
+            let natives = scalars.iter().map(|s| *s.native());
+            Some(EdwardsPoint(Point::vartime_multiscalar_mul(
+                natives, points,
+            )))
+        }
+        #[cfg(not(feature = "legacy_compatibility"))]
         Some(EdwardsPoint(Point::vartime_multiscalar_mul(
             scalars.into_iter().map(|s| *s.borrow().native()),
             points?,

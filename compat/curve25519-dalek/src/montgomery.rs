@@ -50,6 +50,21 @@ impl MontgomeryPoint {
         MontgomeryPoint(Native(self.0).mul_clamped(bytes).0)
     }
 
+    /// `[n]P` for the integer n whose big-endian bits `bits` yields, any number of them
+    /// (the native [`Native::mul_bits_be`]). Constant time in the bits' values; the
+    /// time grows with their number.
+    ///
+    /// ```
+    /// use curve25519_dalek::constants::X25519_BASEPOINT as P;
+    /// use curve25519_dalek::Scalar;
+    ///
+    /// let five = [true, false, true];
+    /// assert_eq!(P.mul_bits_be(five.into_iter()), P * Scalar::from(5u8));
+    /// ```
+    pub fn mul_bits_be(&self, bits: impl Iterator<Item = bool>) -> MontgomeryPoint {
+        MontgomeryPoint(Native(self.0).mul_bits_be(bits).0)
+    }
+
     /// The Edwards point with this u-coordinate and the sign of x given by `sign`'s low
     /// bit, or `None` if u is -1 or on the twist.
     pub fn to_edwards(&self, sign: u8) -> Option<EdwardsPoint> {

@@ -44,96 +44,65 @@ pub struct VartimeEdwardsPrecomputation(VartimePrecomputedMultiscalar);
 /// ```
 pub struct VartimeRistrettoPrecomputation(RistrettoVartimePrecomputedMultiscalar);
 
-/// The dynamic points, or none if any is none.
-fn all_some<P, Q>(
-    points: impl IntoIterator<Item = Option<P>>,
-    f: impl Fn(P) -> Q,
-) -> Option<Vec<Q>> {
-    points.into_iter().map(|p| p.map(&f)).collect()
+/// The trait's impl for a wrapper `$name` of the native precomputation `$native` of
+/// `$point`s (both wrappers of the native types, with the native value in field 0).
+macro_rules! precomputation {
+    ($name:ident, $point:ident, $native:ident) => {
+        impl VartimePrecomputedMultiscalarMul for $name {
+            type Point = $point;
+
+            fn new<I>(static_points: I) -> Self
+            where
+                I: IntoIterator,
+                I::Item: Borrow<$point>,
+            {
+                $name($native::new(
+                    static_points.into_iter().map(|p| p.borrow().0),
+                ))
+            }
+
+            fn len(&self) -> usize {
+                self.0.len()
+            }
+
+            fn is_empty(&self) -> bool {
+                self.0.is_empty()
+            }
+
+            fn optional_mixed_multiscalar_mul<I, J, K>(
+                &self,
+                static_scalars: I,
+                dynamic_scalars: J,
+                dynamic_points: K,
+            ) -> Option<$point>
+            where
+                I: IntoIterator,
+                I::Item: Borrow<Scalar>,
+                J: IntoIterator,
+                J::Item: Borrow<Scalar>,
+                K: IntoIterator<Item = Option<$point>>,
+            {
+                let dynamic_points: Vec<_> = dynamic_points
+                    .into_iter()
+                    .map(|p| p.map(|p| p.0))
+                    .collect::<Option<_>>()?;
+                Some($point(self.0.vartime_mixed_multiscalar_mul(
+                    static_scalars.into_iter().map(|s| *s.borrow().native()),
+                    dynamic_scalars.into_iter().map(|s| *s.borrow().native()),
+                    dynamic_points,
+                )))
+            }
+        }
+    };
 }
 
-impl VartimePrecomputedMultiscalarMul for VartimeEdwardsPrecomputation {
-    type Point = EdwardsPoint;
-
-    fn new<I>(static_points: I) -> Self
-    where
-        I: IntoIterator,
-        I::Item: Borrow<EdwardsPoint>,
-    {
-        VartimeEdwardsPrecomputation(VartimePrecomputedMultiscalar::new(
-            static_points.into_iter().map(|p| p.borrow().0),
-        ))
-    }
-
-    fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    fn optional_mixed_multiscalar_mul<I, J, K>(
-        &self,
-        static_scalars: I,
-        dynamic_scalars: J,
-        dynamic_points: K,
-    ) -> Option<EdwardsPoint>
-    where
-        I: IntoIterator,
-        I::Item: Borrow<Scalar>,
-        J: IntoIterator,
-        J::Item: Borrow<Scalar>,
-        K: IntoIterator<Item = Option<EdwardsPoint>>,
-    {
-        let dynamic_points = all_some(dynamic_points, |p| p.0)?;
-        Some(EdwardsPoint(self.0.vartime_mixed_multiscalar_mul(
-            static_scalars.into_iter().map(|s| *s.borrow().native()),
-            dynamic_scalars.into_iter().map(|s| *s.borrow().native()),
-            dynamic_points,
-        )))
-    }
-}
-
-impl VartimePrecomputedMultiscalarMul for VartimeRistrettoPrecomputation {
-    type Point = RistrettoPoint;
-
-    fn new<I>(static_points: I) -> Self
-    where
-        I: IntoIterator,
-        I::Item: Borrow<RistrettoPoint>,
-    {
-        VartimeRistrettoPrecomputation(RistrettoVartimePrecomputedMultiscalar::new(
-            static_points.into_iter().map(|p| p.borrow().0),
-        ))
-    }
-
-    fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    fn optional_mixed_multiscalar_mul<I, J, K>(
-        &self,
-        static_scalars: I,
-        dynamic_scalars: J,
-        dynamic_points: K,
-    ) -> Option<RistrettoPoint>
-    where
-        I: IntoIterator,
-        I::Item: Borrow<Scalar>,
-        J: IntoIterator,
-        J::Item: Borrow<Scalar>,
-        K: IntoIterator<Item = Option<RistrettoPoint>>,
-    {
-        let dynamic_points = all_some(dynamic_points, |p| p.0)?;
-        Some(RistrettoPoint(self.0.vartime_mixed_multiscalar_mul(
-            static_scalars.into_iter().map(|s| *s.borrow().native()),
-            dynamic_scalars.into_iter().map(|s| *s.borrow().native()),
-            dynamic_points,
-        )))
-    }
-}
+precomputation!(
+    VartimeEdwardsPrecomputation,
+    EdwardsPoint,
+    VartimePrecomputedMultiscalar
+);
+precomputation!(
+    VartimeRistrettoPrecomputation,
+    RistrettoPoint,
+    RistrettoVartimePrecomputedMultiscalar
+);

@@ -118,6 +118,21 @@ impl Scalar {
         &self.bytes
     }
 
+    /// `self / 2` mod l: the scalar b with b + b = `self` (the native
+    /// [`edwards25519_scalar::Scalar::div_by_2`]; of a [`Scalar::from_bits`] scalar,
+    /// its residue's half). Constant time.
+    ///
+    /// ```
+    /// use curve25519_dalek::scalar::Scalar;
+    ///
+    /// let a = Scalar::from(7u8);
+    /// let b = a.div_by_2();
+    /// assert_eq!(b + b, a);
+    /// ```
+    pub fn div_by_2(&self) -> Scalar {
+        Scalar::from_native(self.inner.div_by_2())
+    }
+
     /// The inverse mod l (0 for 0). Constant time.
     pub fn invert(&self) -> Scalar {
         Scalar::from_native(self.inner.invert())
@@ -333,8 +348,11 @@ impl zeroize::Zeroize for Scalar {
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for Scalar {
+    /// The bytes [`Scalar::as_bytes`] gives, as curve25519-dalek writes them (for a
+    /// [`Scalar::from_bits`] scalar, its integer; reading it back refuses it, as
+    /// curve25519-dalek's reader does, since it is not canonical).
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.inner.serialize(s)
+        crate::serde_bytes::serialize(&self.bytes, s)
     }
 }
 

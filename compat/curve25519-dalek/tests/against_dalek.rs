@@ -204,3 +204,200 @@ fn ristretto_map_to_curve_agrees() {
         );
     }
 }
+
+#[test]
+fn div_by_2_agrees() {
+    let (cs, rs) = scalars(24);
+    let edges = [[0u8; 32], [1; 32], [0xff; 32]];
+    for (c, r) in cs.iter().zip(rs.iter()) {
+        assert_eq!(c.div_by_2().to_bytes(), r.div_by_2().to_bytes());
+    }
+    for b in edges {
+        let c = cd::Scalar::from_bytes_mod_order(b);
+        let r = rc::Scalar::from_bytes_mod_order(b);
+        assert_eq!(c.div_by_2().to_bytes(), r.div_by_2().to_bytes(), "{b:02x?}");
+    }
+    let minus_one = -cd::Scalar::ONE;
+    let real_minus_one = -rc::Scalar::ONE;
+    assert_eq!(
+        minus_one.div_by_2().to_bytes(),
+        real_minus_one.div_by_2().to_bytes()
+    );
+}
+
+/// Big-endian bits of a little-endian byte string.
+fn be_bits(k: &[u8]) -> impl Iterator<Item = bool> + Clone + '_ {
+    (0..8 * k.len())
+        .rev()
+        .map(move |i| (k[i / 8] >> (i % 8)) & 1 == 1)
+}
+
+#[test]
+fn mul_bits_be_agrees() {
+    let k = bytes(12).concat();
+    let us = bytes(20);
+    for (i, u) in us.iter().enumerate() {
+        // Curve and twist points (random bytes, bit 255 set or not), 0, 1 and the
+        // base point, with bit strings of 0 to 380 bits.
+        let u = match i {
+            0 => [0; 32],
+            1 => [1; 32],
+            2 => cd::constants::X25519_BASEPOINT.to_bytes(),
+            _ => *u,
+        };
+        for n in [0, 1, 7, 64, 253, 255, 256, 257, 380] {
+            let bits = be_bits(&k).skip(i).take(n);
+            let ours = cd::MontgomeryPoint(u).mul_bits_be(bits.clone());
+            let theirs = rc::MontgomeryPoint(u).mul_bits_be(bits);
+            assert_eq!(ours.to_bytes(), theirs.to_bytes(), "u #{i}, {n} bits");
+        }
+    }
+}
+
+/// A 64-byte hash other than SHA-512, with another block size (136 bytes, so Z_pad
+/// differs): SHA-512 with a tag absorbed first.
+#[cfg(feature = "digest")]
+mod other_hash {
+    use curve25519_dalek::digest::common::BlockSizeUser;
+    use curve25519_dalek::digest::consts::{U64, U136};
+    use curve25519_dalek::digest::{FixedOutput, HashMarker, Output, OutputSizeUser, Update};
+
+    #[derive(Clone)]
+    pub struct Other(sha2::Sha512);
+
+    impl Default for Other {
+        fn default() -> Self {
+            let mut h = sha2::Sha512::default();
+            Update::update(&mut h, b"another hash");
+            Other(h)
+        }
+    }
+    impl HashMarker for Other {}
+    impl OutputSizeUser for Other {
+        type OutputSize = U64;
+    }
+    impl BlockSizeUser for Other {
+        type BlockSize = U136;
+    }
+    impl Update for Other {
+        fn update(&mut self, data: &[u8]) {
+            Update::update(&mut self.0, data);
+        }
+    }
+    impl FixedOutput for Other {
+        fn finalize_into(self, out: &mut Output<Self>) {
+            FixedOutput::finalize_into(self.0, out);
+        }
+    }
+}
+
+/// RFC 9380's edwards25519 suites against curve25519-dalek's: SHA-512 and another
+/// hash, messages and DSTs in pieces, DSTs of 1 and 255 bytes.
+#[cfg(feature = "digest")]
+#[test]
+fn hash_to_curve_agrees() {
+    use other_hash::Other;
+    use sha2::Sha512;
+    let long = [0x44u8; 255];
+    let dsts: [&[&[u8]]; 4] = [
+        &[b"QUUX-V01-CS02-with-edwards25519_XMD:SHA-512_ELL2_RO_"],
+        &[b"x"],
+        &[&long[..100], b"", &long[100..]],
+        &[b"", b"split", b"-dst"],
+    ];
+    let msgs: [&[&[u8]]; 4] = [&[], &[b""], &[b"abc"], &[b"a", &[0x61; 200], b"bc"]];
+    for dst in dsts {
+        for msg in msgs {
+            let enc = |p: cd::EdwardsPoint| p.compress().to_bytes();
+            let renc = |p: rc::EdwardsPoint| p.compress().to_bytes();
+            assert_eq!(
+                enc(cd::EdwardsPoint::hash_to_curve::<Sha512>(msg, dst)),
+                renc(rc::EdwardsPoint::hash_to_curve::<Sha512>(msg, dst))
+            );
+            assert_eq!(
+                enc(cd::EdwardsPoint::encode_to_curve::<Sha512>(msg, dst)),
+                renc(rc::EdwardsPoint::encode_to_curve::<Sha512>(msg, dst))
+            );
+            assert_eq!(
+                enc(cd::EdwardsPoint::hash_to_curve::<Other>(msg, dst)),
+                renc(rc::EdwardsPoint::hash_to_curve::<Other>(msg, dst))
+            );
+            assert_eq!(
+                enc(cd::EdwardsPoint::encode_to_curve::<Other>(msg, dst)),
+                renc(rc::EdwardsPoint::encode_to_curve::<Other>(msg, dst))
+            );
+        }
+    }
+}
+
+/// An empty DST and one over 255 bytes panic in both crates.
+#[cfg(feature = "digest")]
+#[test]
+fn hash_to_curve_dst_panics_as_dalek_s() {
+    use sha2::Sha512;
+    let long = [0x44u8; 256];
+    let bad: [&[&[u8]]; 3] = [&[], &[b""], &[&long[..128], &long[128..]]];
+    for dst in bad {
+        let ours =
+            std::panic::catch_unwind(|| cd::EdwardsPoint::hash_to_curve::<Sha512>(&[b"m"], dst));
+        let theirs =
+            std::panic::catch_unwind(|| rc::EdwardsPoint::hash_to_curve::<Sha512>(&[b"m"], dst));
+        assert!(
+            ours.is_err() && theirs.is_err(),
+            "{} bytes",
+            dst.concat().len()
+        );
+        let ours =
+            std::panic::catch_unwind(|| cd::EdwardsPoint::encode_to_curve::<Sha512>(&[b"m"], dst));
+        let theirs =
+            std::panic::catch_unwind(|| rc::EdwardsPoint::encode_to_curve::<Sha512>(&[b"m"], dst));
+        assert!(ours.is_err() && theirs.is_err());
+    }
+}
+
+/// `from_bits` scalars in the places curve25519-dalek leaves to its implementation:
+/// multiscalar multiplication and serde agree; `div_by_2` agrees mod l.
+#[cfg(feature = "legacy_compatibility")]
+#[test]
+fn from_bits_elsewhere_agrees() {
+    use cd::traits::{MultiscalarMul as _, VartimeMultiscalarMul as _};
+    use rc::traits::{MultiscalarMul as _, VartimeMultiscalarMul as _};
+    let (cp, rp) = points(4);
+    let mut inputs = bytes(12);
+    inputs.extend([[0xff; 32], [0xee; 32]]);
+    #[allow(deprecated)]
+    let rs: Vec<rc::Scalar> = inputs.iter().map(|b| rc::Scalar::from_bits(*b)).collect();
+    let cs: Vec<cd::Scalar> = inputs.iter().map(|b| cd::Scalar::from_bits(*b)).collect();
+    for (c, r) in cs.iter().zip(rs.iter()) {
+        // curve25519-dalek halves the integer ((n + l)/2 for odd n, unreduced); here
+        // the residue is halved: the same value mod l, other bytes.
+        let half = |b: [u8; 32]| rc::Scalar::from_bytes_mod_order(b).to_bytes();
+        assert_eq!(half(c.div_by_2().to_bytes()), half(r.div_by_2().to_bytes()));
+        #[cfg(feature = "serde")]
+        assert_eq!(
+            postcard::to_allocvec(c).expect("serialize"),
+            postcard::to_allocvec(r).expect("serialize"),
+            "serde"
+        );
+    }
+    for w in 0..cs.len() - 3 {
+        let enc = |p: cd::EdwardsPoint| p.compress().to_bytes();
+        let renc = |p: rc::EdwardsPoint| p.compress().to_bytes();
+        assert_eq!(
+            enc(cd::EdwardsPoint::multiscalar_mul(&cs[w..w + 4], &cp)),
+            renc(rc::EdwardsPoint::multiscalar_mul(&rs[w..w + 4], &rp)),
+            "multiscalar_mul {w}"
+        );
+        assert_eq!(
+            enc(cd::EdwardsPoint::vartime_multiscalar_mul(
+                &cs[w..w + 4],
+                &cp
+            )),
+            renc(rc::EdwardsPoint::vartime_multiscalar_mul(
+                &rs[w..w + 4],
+                &rp
+            )),
+            "vartime_multiscalar_mul {w}"
+        );
+    }
+}

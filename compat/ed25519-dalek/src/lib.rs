@@ -69,9 +69,28 @@ pub(crate) fn error(e: edwards25519::ed25519::Error) -> SignatureError {
     }
 }
 
-/// The native signature with the same bytes.
+/// The native signature with the same bytes. With `legacy_compatibility`, an S below
+/// 2^253 (its top three bits clear) that is not reduced is replaced by its residue
+/// mod l, which is what ed25519-dalek's legacy check amounts to: it accepts such an S
+/// and multiplies the base point B, of order l, by it. Every verification goes through
+/// here, so all of them (`verify`, `verify_strict`, prehashed, batch, `hazmat`) take
+/// it, as in ed25519-dalek.
 pub(crate) fn native_sig(sig: &Signature) -> edwards25519::ed25519::Signature {
-    edwards25519::ed25519::Signature::from_bytes(&sig.to_bytes())
+    #[cfg(not(feature = "legacy_compatibility"))]
+    let bytes = sig.to_bytes();
+    #[cfg(feature = "legacy_compatibility")]
+    let bytes = {
+        let mut bytes = sig.to_bytes();
+        let mut s = [0u8; 32];
+        s.copy_from_slice(&bytes[32..]);
+        // S is public: a branch on it is fine.
+        if s[31] & 0b1110_0000 == 0 {
+            let reduced = edwards25519::Scalar::from_bytes_mod_order(s).to_bytes();
+            bytes[32..].copy_from_slice(&reduced);
+        }
+        bytes
+    };
+    edwards25519::ed25519::Signature::from_bytes(&bytes)
 }
 
 /// The `ed25519` crate's signature with the native one's bytes.

@@ -36,19 +36,10 @@ fn verdicts_agree_on_cctv_edge_cases() {
         };
         let s = ed25519_dalek::Signature::from_bytes(&sig);
         let v = ours.verify(msg, &s).is_ok();
-        assert_eq!(
-            v,
-            real::Verifier::verify(&theirs, msg, &s).is_ok(),
-            "verify, case {}",
-            c["number"]
-        );
+        let (want, want_strict) = reference_verdicts(&theirs, msg, &sig);
+        assert_eq!(v, want, "verify, case {}", c["number"]);
         let vs = ours.verify_strict(msg, &s).is_ok();
-        assert_eq!(
-            vs,
-            theirs.verify_strict(msg, &s).is_ok(),
-            "strict, case {}",
-            c["number"]
-        );
+        assert_eq!(vs, want_strict, "strict, case {}", c["number"]);
         assert_eq!(ours.is_weak(), theirs.is_weak());
         n += 1;
         accepted += v as usize;
@@ -56,6 +47,116 @@ fn verdicts_agree_on_cctv_edge_cases() {
     }
     // Both outcomes occur for both rules.
     assert!(n > 800 && accepted > 0 && accepted < n && strict > 0 && strict < accepted);
+}
+
+/// The real ed25519-dalek's verdicts (`verify`, `verify_strict`) on a signature.
+#[cfg(not(feature = "legacy_compatibility"))]
+fn reference_verdicts(key: &real::VerifyingKey, msg: &[u8], sig: &[u8; 64]) -> (bool, bool) {
+    let s = real::Signature::from_bytes(sig);
+    (
+        real::Verifier::verify(key, msg, &s).is_ok(),
+        key.verify_strict(msg, &s).is_ok(),
+    )
+}
+
+/// ed25519-dalek's verdicts with its `legacy_compatibility` feature, which the real
+/// crate cannot have here (the workspace's other tests need it off). Its rule: S with
+/// its top three bits clear, then `verify`'s check with the integer S, computed here
+/// with the real curve25519-dalek (`Scalar::from_bits`,
+/// `vartime_double_scalar_mul_basepoint`, re-encoding R'), as ed25519-dalek's source
+/// does; `verify_strict` on S's residue. Where S is canonical the first must equal the
+/// real `verify`, which is asserted, so the reference is itself checked.
+#[cfg(feature = "legacy_compatibility")]
+fn reference_verdicts(key: &real::VerifyingKey, msg: &[u8], sig: &[u8; 64]) -> (bool, bool) {
+    use real_curve25519_dalek as rc;
+    use sha2::Digest;
+    let (r, s): ([u8; 32], [u8; 32]) = (
+        sig[..32].try_into().expect("32 bytes"),
+        sig[32..].try_into().expect("32 bytes"),
+    );
+    if s[31] & 0xe0 != 0 {
+        return (false, false);
+    }
+    let a = key.to_edwards();
+    let h = sha2::Sha512::new()
+        .chain_update(r)
+        .chain_update(key.as_bytes())
+        .chain_update(msg);
+    let k = rc::Scalar::from_hash(h);
+    #[allow(deprecated)]
+    let s_int = rc::Scalar::from_bits(s);
+    let r2 = rc::EdwardsPoint::vartime_double_scalar_mul_basepoint(&k, &-a, &s_int);
+    let legacy = r2.compress().to_bytes() == r;
+    let real_sig = real::Signature::from_bytes(sig);
+    if rc::Scalar::from_canonical_bytes(s).is_some().into() {
+        assert_eq!(legacy, real::Verifier::verify(key, msg, &real_sig).is_ok());
+    }
+    let mut reduced = *sig;
+    reduced[32..].copy_from_slice(rc::Scalar::from_bytes_mod_order(s).as_bytes());
+    let strict = key
+        .verify_strict(msg, &real::Signature::from_bytes(&reduced))
+        .is_ok();
+    (legacy, strict)
+}
+
+/// With `legacy_compatibility`, every verifier accepts S + l (below 2^253) where it
+/// accepts S, and none accepts an S with a top bit set; without it, none accepts S + l.
+#[test]
+fn legacy_compatibility_takes_unreduced_s() {
+    use real_curve25519_dalek as rc;
+    let l_plus = |s: &[u8]| {
+        let s = rc::Scalar::from_bytes_mod_order(s.try_into().expect("32 bytes"));
+        // s + l as an integer: l's bytes added with carries.
+        let l = [
+            0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9,
+            0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+        ];
+        let mut out = [0u8; 32];
+        let mut carry = 0u16;
+        for i in 0..32 {
+            let t = s.as_bytes()[i] as u16 + l[i] as u16 + carry;
+            out[i] = t as u8;
+            carry = t >> 8;
+        }
+        out
+    };
+    let mut accepted = 0;
+    for i in 0..12u8 {
+        let key = ed25519_dalek::SigningKey::from_bytes(&[i ^ 0x3c; 32]);
+        let msg = [i; 20];
+        let good = ed25519_dalek::Signer::sign(&key, &msg).to_bytes();
+        let mut sig = good;
+        sig[32..].copy_from_slice(&l_plus(&good[32..]));
+        let legacy = cfg!(feature = "legacy_compatibility") && sig[63] & 0xe0 == 0;
+        accepted += legacy as usize;
+        let vk = key.verifying_key();
+        let s = ed25519_dalek::Signature::from_bytes(&sig);
+        assert_eq!(vk.verify(&msg, &s).is_ok(), legacy);
+        assert_eq!(vk.verify_strict(&msg, &s).is_ok(), legacy);
+        assert_eq!(key.verify(&msg, &s).is_ok(), legacy);
+        #[cfg(feature = "hazmat")]
+        assert_eq!(
+            ed25519_dalek::hazmat::raw_verify::<sha2::Sha512>(&vk, &msg, &s).is_ok(),
+            legacy
+        );
+        #[cfg(feature = "batch")]
+        assert_eq!(
+            ed25519_dalek::verify_batch(
+                &[&msg[..], b"x"],
+                &[s, ed25519_dalek::Signer::sign(&key, b"x")],
+                &[vk, vk]
+            )
+            .is_ok(),
+            legacy
+        );
+        let theirs = real::VerifyingKey::from_bytes(vk.as_bytes()).expect("a valid key");
+        assert_eq!(reference_verdicts(&theirs, &msg, &sig), (legacy, legacy));
+        // The top bits set: refused whatever the feature.
+        sig[63] |= 0x80;
+        let s = ed25519_dalek::Signature::from_bytes(&sig);
+        assert!(vk.verify(&msg, &s).is_err() && vk.verify_strict(&msg, &s).is_err());
+    }
+    assert_eq!(accepted > 0, cfg!(feature = "legacy_compatibility"));
 }
 
 #[test]

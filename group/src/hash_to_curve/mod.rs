@@ -42,17 +42,18 @@
 use core::fmt;
 
 use edwards25519_field::{FieldArith, FieldElement};
-use sha2::{Digest, Sha512};
+use sha2::Sha512;
+use sha2::digest::consts::U64;
+use sha2::digest::{Digest, common::BlockSizeUser};
 use subtle::{Choice, ConditionallySelectable};
 
 use crate::Point;
 use crate::models::Extended;
 use crate::montgomery::MontgomeryPoint;
 
-/// SHA-512's output size b_in_bytes (RFC 9380 §5.3.1).
-const B_IN_BYTES: usize = 64;
-/// SHA-512's block size s_in_bytes: the length of Z_pad.
-const S_IN_BYTES: usize = 128;
+mod expand;
+use expand::{L, fill_field};
+
 /// The longest output of [`expand_message_xmd`]: ell = ceil(len / 64) <= 255 blocks.
 /// (RFC 9380 also caps the length at 65535, which this already implies.)
 ///
@@ -67,10 +68,7 @@ const S_IN_BYTES: usize = 128;
 ///     Err(HashToCurveError::OutputTooLong { requested: MAX_EXPAND_LEN + 1, max: MAX_EXPAND_LEN })
 /// );
 /// ```
-pub const MAX_EXPAND_LEN: usize = 255 * B_IN_BYTES;
-/// L = ceil((ceil(log2(p)) + k)/8) = ceil((255 + 128)/8) = 48 bytes per field element
-/// (RFC 9380 §5.2, k = 128, the suites' security level).
-const L: usize = 48;
+pub const MAX_EXPAND_LEN: usize = expand::MAX_LEN;
 /// The most field elements [`hash_to_field`] can make: 48·count <= [`MAX_EXPAND_LEN`].
 ///
 /// ```
@@ -137,98 +135,6 @@ impl fmt::Display for HashToCurveError {
 
 impl core::error::Error for HashToCurveError {}
 
-/// DST_prime = DST || I2OSP(len(DST), 1), with a DST over 255 bytes replaced by
-/// SHA-512("H2C-OVERSIZE-DST-" || DST) (RFC 9380 §5.3.3). At most 256 bytes.
-struct DstPrime {
-    bytes: [u8; 256],
-    len: usize,
-}
-
-impl DstPrime {
-    fn new(dst: &[u8]) -> DstPrime {
-        let mut bytes = [0u8; 256];
-        let n = if dst.len() > 255 {
-            let mut h = Sha512::new();
-            h.update(b"H2C-OVERSIZE-DST-");
-            h.update(dst);
-            bytes[..B_IN_BYTES].copy_from_slice(&h.finalize());
-            B_IN_BYTES
-        } else {
-            bytes[..dst.len()].copy_from_slice(dst);
-            dst.len()
-        };
-        // n <= 255, so the length fits the one-byte I2OSP.
-        bytes[n] = n as u8;
-        DstPrime { bytes, len: n + 1 }
-    }
-
-    fn as_bytes(&self) -> &[u8] {
-        &self.bytes[..self.len]
-    }
-}
-
-/// expand_message_xmd (RFC 9380 §5.3.1) as a stream of 64-byte blocks b_1, b_2, ...
-///
-/// b_0 = H(Z_pad || msg || I2OSP(len, 2) || I2OSP(0, 1) || DST_prime) and
-/// b_i = H(strxor(b_0, b_(i-1)) || I2OSP(i, 1) || DST_prime). `prev` starts at zero,
-/// so b_1 = H(b_0 || I2OSP(1, 1) || DST_prime) comes out of the same formula.
-///
-/// **Invariant**: `len_in_bytes` <= [`MAX_EXPAND_LEN`] (the callers check it), so
-/// ell <= 255 and the block index fits one byte; callers draw at most ell blocks.
-struct Expander {
-    b0: [u8; B_IN_BYTES],
-    prev: [u8; B_IN_BYTES],
-    dst_prime: DstPrime,
-    next: u8,
-}
-
-impl Expander {
-    fn new(msg: &[u8], dst: &[u8], len_in_bytes: usize) -> Expander {
-        debug_assert!(len_in_bytes <= MAX_EXPAND_LEN);
-        let dst_prime = DstPrime::new(dst);
-        let mut h = Sha512::new();
-        h.update([0u8; S_IN_BYTES]);
-        h.update(msg);
-        // len_in_bytes <= 16320 < 2^16: I2OSP(len, 2) is exact.
-        h.update((len_in_bytes as u16).to_be_bytes());
-        h.update([0u8]);
-        h.update(dst_prime.as_bytes());
-        let mut b0 = [0u8; B_IN_BYTES];
-        b0.copy_from_slice(&h.finalize());
-        Expander {
-            b0,
-            prev: [0u8; B_IN_BYTES],
-            dst_prime,
-            next: 1,
-        }
-    }
-
-    /// The next block b_i.
-    fn next_block(&mut self) -> [u8; B_IN_BYTES] {
-        let mut h = Sha512::new();
-        let mut x = [0u8; B_IN_BYTES];
-        for (x, (a, b)) in x.iter_mut().zip(self.b0.iter().zip(self.prev.iter())) {
-            *x = a ^ b;
-        }
-        h.update(x);
-        h.update([self.next]);
-        h.update(self.dst_prime.as_bytes());
-        self.prev.copy_from_slice(&h.finalize());
-        self.next = self.next.wrapping_add(1);
-        self.prev
-    }
-}
-
-#[cfg(feature = "zeroize")]
-impl Drop for Expander {
-    /// b_0 and the last block are derived from the (possibly secret) message.
-    fn drop(&mut self) {
-        use zeroize::Zeroize;
-        self.b0.zeroize();
-        self.prev.zeroize();
-    }
-}
-
 /// RFC 9380 §5.3.1 `expand_message_xmd` with SHA-512: fills `out` with
 /// `out.len()` uniform bytes derived from `msg` and `dst`.
 ///
@@ -260,22 +166,8 @@ pub fn expand_message_xmd(msg: &[u8], dst: &[u8], out: &mut [u8]) -> Result<(), 
             max: MAX_EXPAND_LEN,
         });
     }
-    let mut exp = Expander::new(msg, dst, out.len());
-    for chunk in out.chunks_mut(B_IN_BYTES) {
-        let block = exp.next_block();
-        chunk.copy_from_slice(&block[..chunk.len()]);
-    }
+    expand::expand_into::<Sha512>(&[msg], &[dst], out);
     Ok(())
-}
-
-/// OS2IP(bytes) mod p for 48 big-endian bytes: reversed into the low 48 bytes of a
-/// little-endian 512-bit value, then [`FieldElement::from_wide_bytes`]. Constant time.
-fn from_be48(bytes: &[u8; L]) -> FieldElement {
-    let mut wide = [0u8; 64];
-    for (w, b) in wide.iter_mut().zip(bytes.iter().rev()) {
-        *w = *b;
-    }
-    FieldElement::from_wide_bytes(&wide)
 }
 
 /// RFC 9380 §5.2 `hash_to_field` for GF(2^255 - 19) with expand_message_xmd and
@@ -312,40 +204,8 @@ pub fn hash_to_field(
             max: MAX_FIELD_ELEMENTS,
         });
     }
-    fill_field(msg, dst, out);
+    fill_field::<Sha512>(&[msg], &[dst], out);
     Ok(())
-}
-
-/// [`hash_to_field`] after its length check: `out.len()` <= [`MAX_FIELD_ELEMENTS`], so
-/// 48·len <= 16320 meets the [`Expander`]'s invariant.
-fn fill_field(msg: &[u8], dst: &[u8], out: &mut [FieldElement]) {
-    debug_assert!(out.len() <= MAX_FIELD_ELEMENTS);
-    let mut exp = Expander::new(msg, dst, L * out.len());
-    // The 48-byte chunks straddle the 64-byte blocks: `pos` is the next unread byte of
-    // `block` (64 = empty). Draws ceil(48·len / 64) = ell blocks in all.
-    let mut block = [0u8; B_IN_BYTES];
-    let mut pos = B_IN_BYTES;
-    let mut chunk = [0u8; L];
-    for e in out.iter_mut() {
-        let mut filled = 0;
-        while filled < L {
-            if pos == B_IN_BYTES {
-                block = exp.next_block();
-                pos = 0;
-            }
-            let n = (L - filled).min(B_IN_BYTES - pos);
-            chunk[filled..filled + n].copy_from_slice(&block[pos..pos + n]);
-            filled += n;
-            pos += n;
-        }
-        *e = from_be48(&chunk);
-    }
-    #[cfg(feature = "zeroize")]
-    {
-        use zeroize::Zeroize;
-        block.zeroize();
-        chunk.zeroize();
-    }
 }
 
 /// The Curve25519 coefficient J = A = 486662 (K = B = 1).
@@ -498,8 +358,32 @@ impl Point {
     /// assert!(p.is_torsion_free());
     /// ```
     pub fn hash_to_curve(msg: &[u8], dst: &[u8]) -> Point {
+        Point::hash_to_curve_with_hash::<Sha512>(&[msg], &[dst])
+    }
+
+    /// [`Point::hash_to_curve`] with expand_message_xmd over another hash `D` with
+    /// 64-byte outputs (RFC 9380 §5.3.1 allows any hash with b >= 2k = 256 bits), and
+    /// the message and the DST each given in pieces, concatenated (curve25519-dalek's
+    /// `EdwardsPoint::hash_to_curve::<D>(&[msg], &[dst])`). With `Sha512` and one piece
+    /// each, it is [`Point::hash_to_curve`]. A suite with another hash needs its own
+    /// name in the DST. DST rules as for [`Point::hash_to_curve`]; never fails, never
+    /// panics. Constant time in the contents of the message.
+    ///
+    /// ```
+    /// use edwards25519_group::Point;
+    /// use sha2::Sha512;
+    ///
+    /// let dst = b"QUUX-V01-CS02-with-edwards25519_XMD:SHA-512_ELL2_RO_";
+    /// let p = Point::hash_to_curve_with_hash::<Sha512>(&[b"a", b"bc"], &[&dst[..4], &dst[4..]]);
+    /// assert_eq!(p, Point::hash_to_curve(b"abc", dst));
+    /// assert!(p.is_torsion_free());
+    /// ```
+    pub fn hash_to_curve_with_hash<D>(msg: &[&[u8]], dst: &[&[u8]]) -> Point
+    where
+        D: Digest<OutputSize = U64> + BlockSizeUser,
+    {
         let mut u = [FieldElement::ZERO; 2];
-        fill_field(msg, dst, &mut u);
+        fill_field::<D>(msg, dst, &mut u);
         crate::backend::serial::field_dispatch!(F => finish::<F>(&u))
     }
 
@@ -525,8 +409,26 @@ impl Point {
     /// assert!(p.is_torsion_free());
     /// ```
     pub fn encode_to_curve(msg: &[u8], dst: &[u8]) -> Point {
+        Point::encode_to_curve_with_hash::<Sha512>(&[msg], &[dst])
+    }
+
+    /// [`Point::encode_to_curve`] with another hash `D` and the message and DST in
+    /// pieces, as [`Point::hash_to_curve_with_hash`] is to [`Point::hash_to_curve`].
+    ///
+    /// ```
+    /// use edwards25519_group::Point;
+    /// use sha2::Sha512;
+    ///
+    /// let dst = b"example-protocol_edwards25519_XMD:SHA-512_ELL2_NU_";
+    /// let p = Point::encode_to_curve_with_hash::<Sha512>(&[b"a ", b"message"], &[dst]);
+    /// assert_eq!(p, Point::encode_to_curve(b"a message", dst));
+    /// ```
+    pub fn encode_to_curve_with_hash<D>(msg: &[&[u8]], dst: &[&[u8]]) -> Point
+    where
+        D: Digest<OutputSize = U64> + BlockSizeUser,
+    {
         let mut u = [FieldElement::ZERO; 1];
-        fill_field(msg, dst, &mut u);
+        fill_field::<D>(msg, dst, &mut u);
         crate::backend::serial::field_dispatch!(F => finish::<F>(&u))
     }
 }
@@ -574,6 +476,7 @@ pub fn encode_to_curve25519(msg: &[u8], dst: &[u8]) -> MontgomeryPoint {
 
 #[cfg(test)]
 mod tests {
+    use super::expand::DstPrime;
     use super::*;
 
     fn fe(n: u32) -> FieldElement {
@@ -593,7 +496,7 @@ mod tests {
     #[test]
     fn oversize_dst_is_hashed() {
         let long = [0x41u8; 300];
-        let d = DstPrime::new(&long);
+        let d = DstPrime::new::<Sha512>(&[&long]);
         let mut h = Sha512::new();
         h.update(b"H2C-OVERSIZE-DST-");
         h.update(long);
@@ -601,10 +504,10 @@ mod tests {
         assert_eq!(&d.as_bytes()[..64], &digest[..]);
         assert_eq!(d.as_bytes()[64], 64);
         assert_eq!(d.as_bytes().len(), 65);
-        let d = DstPrime::new(&long[..255]);
+        let d = DstPrime::new::<Sha512>(&[&long[..200], &long[200..255]]);
         assert_eq!(d.as_bytes().len(), 256);
         assert_eq!(d.as_bytes()[255], 255);
-        let d = DstPrime::new(&[]);
+        let d = DstPrime::new::<Sha512>(&[]);
         assert_eq!(d.as_bytes(), &[0u8]);
     }
 

@@ -101,22 +101,28 @@ pub(crate) fn ladder<F: FieldArith>(k: &[u8; 32], u: &FieldElement) -> [u8; 32] 
         F::conditional_swap(&mut x2, &mut x3, swap);
         F::conditional_swap(&mut z2, &mut z3, swap);
         swap = bit;
-
-        let a = x2 + z2;
-        let b = x2 - z2;
-        let c = x3 + z3;
-        let d = x3 - z3;
-        let aa = a.square();
-        let bb = b.square();
-        let da = d * a;
-        let cb = c * b;
-        let e = aa - bb;
-        x3 = (da + cb).square();
-        z3 = x1 * (da - cb).square();
-        x2 = aa * bb;
-        z2 = e * (bb + e.mul32(A24));
+        step(&x1, &mut x2, &mut z2, &mut x3, &mut z3);
     }
     F::conditional_swap(&mut x2, &mut x3, swap);
     F::conditional_swap(&mut z2, &mut z3, swap);
     (x2 * <F as FieldArith>::invert(&z2)).to_bytes()
+}
+
+/// One ladder step after the swap: ((x2 : z2), (x3 : z3)) = ([m]P, [m + 1]P) become
+/// ([2m]P, [2m + 1]P), with x1 the u of P (the formulas of [`ladder`]'s invariant).
+#[inline(always)]
+pub(super) fn step<F: FieldArith>(x1: &F, x2: &mut F, z2: &mut F, x3: &mut F, z3: &mut F) {
+    let a = *x2 + *z2;
+    let b = *x2 - *z2;
+    let c = *x3 + *z3;
+    let d = *x3 - *z3;
+    let aa = a.square();
+    let bb = b.square();
+    let da = d * a;
+    let cb = c * b;
+    let e = aa - bb;
+    *x3 = (da + cb).square();
+    *z3 = *x1 * (da - cb).square();
+    *x2 = aa * bb;
+    *z2 = e * (bb + e.mul32(A24));
 }

@@ -42,6 +42,7 @@
 
 #[cfg(feature = "alloc")]
 mod batch;
+mod bits;
 mod ladder;
 mod mul;
 mod point;

@@ -105,6 +105,17 @@ fn vartime_multiscalar(scalars: &[Scalar], points: &[Extended<FieldElement>]) ->
     Point(dispatch::run(VartimeMultiscalar { scalars, points }))
 }
 
+/// [`straus`] on the digits of (possibly secret) scalars, then the digits wiped.
+fn straus_and_wipe(mut digits: Vec<[i8; 64]>, points: Vec<Extended<FieldElement>>) -> Point {
+    assert!(digits.len() == points.len(), "{}", LENGTH_MISMATCH);
+    let result = straus(&digits, &points);
+    #[cfg(feature = "zeroize")]
+    digits.iter_mut().for_each(zeroize::Zeroize::zeroize);
+    #[cfg(not(feature = "zeroize"))]
+    let _ = &mut digits;
+    Point(result)
+}
+
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl Point {
     /// Σ sᵢ·Pᵢ over the pairs of `scalars` and `points`, in constant time (Straus with
@@ -136,20 +147,51 @@ impl Point {
         J: IntoIterator<Item: Borrow<Point>>,
     {
         // Only the digits of the (possibly secret) scalars are kept.
-        let mut digits: Vec<[i8; 64]> = scalars
+        let digits: Vec<[i8; 64]> = scalars
             .into_iter()
             .map(|s| s.borrow().as_radix_16())
             .collect();
-        let points = collect_points(points);
-        assert!(digits.len() == points.len(), "{}", LENGTH_MISMATCH);
+        straus_and_wipe(digits, collect_points(points))
+    }
 
-        let result = straus(&digits, &points);
-
-        #[cfg(feature = "zeroize")]
-        digits.iter_mut().for_each(zeroize::Zeroize::zeroize);
-        #[cfg(not(feature = "zeroize"))]
-        let _ = &mut digits;
-        Point(result)
+    /// Σ nᵢ·Pᵢ for little-endian integers nᵢ below 2^255 (bit 255 of each cleared), not
+    /// reduced mod l: the multiscalar form of [`Point::mul_unreduced`], for
+    /// curve25519-dalek's `Scalar::from_bits`. On torsion-free points it equals
+    /// [`Point::multiscalar_mul`] of the residues; a small-order component is multiplied
+    /// by the integer. Constant time, as [`Point::multiscalar_mul`]: the same Straus on
+    /// signed radix-16 digits, which cover any integer below 2^255 (the top digit is at
+    /// most 8, within the tables of 1·P … 8·P).
+    ///
+    /// # Panics
+    ///
+    /// As [`Point::multiscalar_mul`], if the two inputs have different lengths.
+    ///
+    /// ```
+    /// use edwards25519_group::{Point, Scalar};
+    ///
+    /// let p = Point::mul_base(&Scalar::from(5u8)) + Point::EIGHT_TORSION[1];
+    /// let q = Point::GENERATOR;
+    /// let (a, b) = ([0xffu8; 32], [0x21u8; 32]);
+    /// let sum = Point::multiscalar_mul_unreduced([a, b], [p, q]);
+    /// assert_eq!(sum, p.mul_unreduced(&a) + q.mul_unreduced(&b));
+    /// ```
+    pub fn multiscalar_mul_unreduced<I, J>(scalars: I, points: J) -> Point
+    where
+        I: IntoIterator<Item: Borrow<[u8; 32]>>,
+        J: IntoIterator<Item: Borrow<Point>>,
+    {
+        let digits: Vec<[i8; 64]> = scalars
+            .into_iter()
+            .map(|n| {
+                let mut n = *n.borrow();
+                n[31] &= 0x7f;
+                let d = edwards25519_scalar::signed_radix_16(&n);
+                #[cfg(feature = "zeroize")]
+                zeroize::Zeroize::zeroize(&mut n);
+                d
+            })
+            .collect();
+        straus_and_wipe(digits, collect_points(points))
     }
 
     /// Σ sᵢ·Pᵢ over the pairs of `scalars` and `points`, for public inputs (batch

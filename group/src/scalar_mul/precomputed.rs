@@ -25,7 +25,6 @@ use crate::backend::{Op, PointBackend};
 use crate::models::Extended;
 use crate::models::batch_to_affine_cached;
 use crate::scalar_mul::fixed_base::mul_base;
-use crate::scalar_mul::variable_base;
 use crate::scalar_mul::vartime_double_base::interleaved;
 use crate::scalar_mul::{double_times, naf_table, odd_step};
 
@@ -114,18 +113,14 @@ struct MulRows<'a> {
 
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl Op for MulRows<'_> {
-    type Output = Extended<FieldElement>;
+    /// None for another backend's table (see the module docs): the caller then takes
+    /// the variable-base multiplication, whose own per-backend copy runs it (so this
+    /// one holds only the table walk).
+    type Output = Option<Extended<FieldElement>>;
     #[inline(always)]
-    fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
-        match self.table.rows.downcast_ref::<[[B::Affine; 8]; 32]>() {
-            Some(rows) => b.to_point(&mul_base(b, rows, self.digits)),
-            // Another backend's table: the same product by variable-base
-            // multiplication (also constant time).
-            None => {
-                let p = b.from_point(&self.table.point.0);
-                b.to_point(&variable_base::mul(b, &p, self.digits))
-            }
-        }
+    fn run<B: PointBackend>(self, b: B) -> Self::Output {
+        let rows = self.table.rows.downcast_ref::<[[B::Affine; 8]; 32]>()?;
+        Some(b.to_point(&mul_base(b, rows, self.digits)))
     }
 }
 
@@ -178,9 +173,15 @@ impl FixedBaseTable {
             table: self,
             digits: &digits,
         });
+        let p = match p {
+            Some(p) => Point(p),
+            // Another backend's table: the same product by variable-base
+            // multiplication (also constant time; `mul_digits` wipes its own copy).
+            None => self.point.mul_digits(digits),
+        };
         #[cfg(feature = "zeroize")]
         zeroize::Zeroize::zeroize(&mut digits);
-        Point(p)
+        p
     }
 }
 
@@ -595,7 +596,8 @@ mod tests {
                 digits: &digits,
             }
             .run(b);
-            assert_eq!(Point(got), p * scalar(i));
+            // The table is this backend's: found, and the walk over it is right.
+            assert_eq!(got.map(Point), Some(p * scalar(i)));
         }
         let pts: Vec<Point> = (0..6).map(|i| Point::mul_base(&scalar(i + 70))).collect();
         let ext: Vec<Extended<FieldElement>> = pts.iter().map(|q| q.0).collect();

@@ -16,6 +16,7 @@
 //! | reduced | < 2^51 + 2^18 | the output of [`F4::carry`] (carries below 2^13, times 19 into limb 0) |
 //! | mul-ready | < 2^52 | reduced; or 2p - x for reduced x (2p's limbs are 2^52 - 38 and 2^52 - 2, above every reduced limb) |
 //! | wide | < 2^53 | a sum of two mul-ready values; 4p's limbs (2^53 - 76, 2^53 - 4) exceed it |
+//! | folded | < 2^61 | a product before its carry, which the point formulas' linear steps take ([`folded`]) |
 //!
 //! The code is generic over [`Lanes`], the dozen instructions it uses: [`Ymm`] runs
 //! them; in the tests and the `backends` fuzz target, `model` runs the same code on any
@@ -107,6 +108,10 @@ pub(crate) trait Lanes:
     /// Each bit from b where that bit of `mask` is set, else from self (`vpternlogq`
     /// 0xca); with a mask from [`Lanes::eq`], b in its lanes.
     fn select(self, b: Self, mask: Self) -> Self;
+    /// No instruction: the model asserts that every lane is below 2^`BITS`, so the
+    /// bounds the code relies on between multiplications are checked too.
+    #[inline(always)]
+    fn assert_below<const BITS: u32>(self) {}
 }
 
 /// A 256-bit register. Its operations run only inside [`run_with_features`]: a `Ymm`
@@ -415,8 +420,22 @@ impl<L: Lanes> VectorField for F4<L> {
     /// each below 2^52, so z_k = lo_k + 2·hi_k < 15·2^52 < 2^56.
     #[inline(always)]
     fn mul(&self, b: &Self) -> Self {
-        let [lo, hi] = product_columns(&self.0, &b.0);
-        F4::fold(&unrolled!(10, |k| lo[k].add(hi[k].shl::<1>())))
+        self.mul_uncarried(b).carry()
+    }
+
+    #[inline(always)]
+    fn mul_folded(&self, b: &Self) -> Self {
+        self.mul_uncarried(b)
+    }
+
+    #[inline(always)]
+    fn add_sub_lanes_carried<const NEG: i32>(&self, b: &Self) -> Self {
+        self.add_sub_folded::<NEG>(b)
+    }
+
+    #[inline(always)]
+    fn double_egfh(&self) -> Self {
+        self.double_egfh_folded()
     }
 
     /// Reduced plus reduced can reach 2^53 here, past the multiplier's 52 bits.
@@ -459,6 +478,8 @@ pub(crate) trait LaneTables: Sized {
 }
 
 lane_tables!(impl LaneTables::tables for F4<Ymm>, limb_slices, Ymm::from_array_const);
+
+mod folded;
 
 // Not library code: an emulator for the tests and the `backends` fuzz target, so not
 // mutated (.cargo/mutants.toml).

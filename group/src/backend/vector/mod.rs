@@ -100,6 +100,41 @@ pub(crate) trait VectorField: Copy + Send + Sync + core::fmt::Debug + 'static {
     /// Whether [`VectorField::mul`] takes a wide left factor without a carry first (an
     /// addition's (Y - X, Y + X, Z, T) of a reduced point).
     const MUL_TAKES_WIDE_LEFT: bool;
+    /// self·b as [`VectorField::mul`] takes them, but the field may leave out the
+    /// last carry: the result is *folded*, a field's own level that only
+    /// [`VectorField::add_sub_lanes_carried`] and [`VectorField::double_egfh`] take
+    /// (a product that meets a linear step before it is multiplied again is carried
+    /// once, after that step). The default is [`VectorField::mul`] (folded is reduced).
+    #[inline(always)]
+    fn mul_folded(&self, b: &Self) -> Self {
+        self.mul(b)
+    }
+    /// [`VectorField::add_sub_lanes`], then [`VectorField::carry`]: takes values from
+    /// [`VectorField::mul_folded`], gives reduced ones.
+    #[inline(always)]
+    fn add_sub_lanes_carried<const NEG: i32>(&self, b: &Self) -> Self {
+        self.add_sub_lanes::<NEG>(b).carry()
+    }
+    /// The linear step of the doubling with E = 2·Z·T (see
+    /// [`VectorField::DOUBLE_WITH_T`]): from the products (A, B, C, D) = (X², Y², Z²,
+    /// Z·T) as [`VectorField::mul_folded`] gives them, (E, G, F, H) = (2·D, B - A,
+    /// 2·C - G, B + A), reduced, in the lane order the doubling's last
+    /// multiplication takes.
+    #[inline(always)]
+    fn double_egfh(&self) -> Self {
+        let zt_zz_b_b = self.permute::<{ order(3, 2, 1, 1) }>();
+        let zt_zz_a_a = self.permute::<{ order(3, 2, 0, 0) }>();
+        // (2·Z·T, 2·Z², B - A, B + A) = (E, 2·Z², G, H): reduced values, so wide.
+        let s = zt_zz_b_b.add_sub_lanes::<{ lanes(false, false, true, false) }>(&zt_zz_a_a);
+        // (0, G, 0, 0), then s + 4p - that in every lane: lane 1 is 2·Z² - G = F, the
+        // others gain 4p (the same values; the carry takes any limb size).
+        let g = s
+            .permute::<{ order(2, 2, 2, 2) }>()
+            .zero_lanes::<{ lanes(true, false, true, true) }>();
+        s.add(&g.neg_wide())
+            .carry()
+            .permute::<{ order(0, 2, 1, 3) }>()
+    }
     /// self² lane by lane; takes mul-ready values (and, where
     /// [`VectorField::SQUARE_TAKES_SUMS`], the sum of two reduced values), gives
     /// reduced ones.

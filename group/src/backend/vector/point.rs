@@ -119,7 +119,7 @@ impl<F: VectorField> Ext4<F> {
     /// [`finish_addition`]. Two vector multiplications.
     #[inline(always)]
     fn add(&self, q: &Cached4<F>) -> Ext4<F> {
-        finish_addition(self.diff_sum().mul(&q.0))
+        finish_addition(self.diff_sum().mul_folded(&q.0))
     }
 
     /// 2·self. One vector squaring and one multiplication.
@@ -168,40 +168,36 @@ impl<F: VectorField> Ext4<F> {
     /// are reduced, which [`VectorField::DOUBLE_WITH_T`] fields take as mul-ready.
     #[inline(always)]
     fn double_with_t(&self) -> Ext4<F> {
-        let products = self.0.permute::<{ order(0, 1, 2, 2) }>().mul(&self.0);
-        let zt_zz_b_b = products.permute::<{ order(3, 2, 1, 1) }>();
-        let zt_zz_a_a = products.permute::<{ order(3, 2, 0, 0) }>();
-        // (2·Z·T, 2·Z², B - A, B + A) = (E, 2·Z², G, H): reduced values, so wide.
-        let s = zt_zz_b_b.add_sub_lanes::<{ lanes(false, false, true, false) }>(&zt_zz_a_a);
-        // (0, G, 0, 0), then s + 4p - that in every lane: lane 1 is 2·Z² - G = F, the
-        // others gain 4p (the same values; the carry takes any limb size).
-        let g = s
-            .permute::<{ order(2, 2, 2, 2) }>()
-            .zero_lanes::<{ lanes(true, false, true, true) }>();
-        let efgh = s.add(&g.neg_wide()).carry();
-        finish(&efgh)
+        // (A, B, C, D) = (X², Y², Z², Z·T), folded: the linear step carries.
+        let products = self
+            .0
+            .permute::<{ order(0, 1, 2, 2) }>()
+            .mul_folded(&self.0);
+        finish_egfh(&products.double_egfh())
     }
 }
 
-/// From (A, B, D, C) to (E, F, G, H) = (B-A, D-C, D+C, B+A), then [`finish`].
+/// From (A, B, D, C) (folded, [`VectorField::mul_folded`]) to (E, G, F, H) =
+/// (B-A, D+C, D-C, B+A), then [`finish_egfh`].
 #[inline(always)]
 fn finish_addition<F: VectorField>(abdc: F) -> Ext4<F> {
     let bddb = abdc.permute::<{ order(1, 2, 2, 1) }>();
-    // (B - A, D - C, D + C, B + A): A and C are reduced (multiplication outputs).
     let acca = abdc.permute::<{ order(0, 3, 3, 0) }>();
-    finish(
-        &bddb
-            .add_sub_lanes::<{ lanes(true, true, false, false) }>(&acca)
-            .carry(),
-    )
+    finish_egfh(&bddb.add_sub_lanes_carried::<{ lanes(true, false, true, false) }>(&acca))
 }
 
 /// (E, F, G, H) to (E·F, G·H, F·G, E·H) = (X3, Y3, Z3, T3): x = E/G, y = H/F.
 #[inline(always)]
 fn finish<F: VectorField>(efgh: &F) -> Ext4<F> {
-    let egfe = efgh.permute::<{ order(0, 2, 1, 0) }>();
-    let fhgh = efgh.permute::<{ order(1, 3, 2, 3) }>();
-    Ext4(egfe.mul(&fhgh))
+    finish_egfh(&efgh.permute::<{ order(0, 2, 1, 3) }>())
+}
+
+/// [`finish`] from the lanes in the order (E, G, F, H): that times its permutation
+/// (F, H, G, E) is (E·F, G·H, F·G, H·E), so one permutation, where (E, F, G, H) needs
+/// two (the linear steps that feed this one produce that order directly).
+#[inline(always)]
+fn finish_egfh<F: VectorField>(egfh: &F) -> Ext4<F> {
+    Ext4(egfh.mul(&egfh.permute::<{ order(2, 3, 1, 0) }>()))
 }
 
 impl<F: VectorField> Cached4<F> {

@@ -102,6 +102,13 @@ impl Lanes for Model {
             if self.0[k] == b.0[k] { u64::MAX } else { 0 }
         }))
     }
+    fn assert_below<const BITS: u32>(self) {
+        assert!(
+            self.0.iter().all(|&x| x >> BITS == 0),
+            "limb over {BITS} bits: {:?}",
+            self.0
+        );
+    }
     fn select(self, b: Self, mask: Self) -> Self {
         // Bitwise, as `vpternlogq` with 0xca computes it.
         Model(core::array::from_fn(|k| {
