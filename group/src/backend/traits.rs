@@ -54,6 +54,19 @@ pub(crate) trait PointBackend: Copy {
     fn select(self, table: &[Self::Cached; 8], digit: i8) -> Self::Cached;
     /// [`PointBackend::select`] over affine addends.
     fn select_affine(self, table: &[Self::Affine; 8], digit: i8) -> Self::Affine;
+    /// (Σᵢ `digits[2i + 1]`·Pᵢ, Σᵢ `digits[2i]`·Pᵢ) where `table[i][j]` = (j + 1)·Pᵢ
+    /// (i < 32, digits in [-8, 8]): the two halves of the fixed-base walk
+    /// (`crate::scalar_mul::fixed_base`), where the backend has its own constant-time
+    /// code for them; `None` (the default) where the walk's generic loop over
+    /// [`PointBackend::select_affine`] and [`PointBackend::add_affine`] is the code.
+    #[inline(always)]
+    fn sum_digits(
+        self,
+        _table: &[[Self::Affine; 8]; 32],
+        _digits: &[i8; 64],
+    ) -> Option<(Self::Point, Self::Point)> {
+        None
+    }
     /// The ScalarBaseMult table (`crate::tables::BASE_TABLE`) in this representation.
     fn base_table(self) -> &'static [[Self::Affine; 8]; 32];
     /// The odd multiples of B (`crate::tables::ODD_BASE_MULTIPLES`) in this

@@ -28,6 +28,12 @@ pub(crate) fn mul_base<B: PointBackend>(
     table: &[[B::Affine; 8]; 32],
     digits: &[i8; 64],
 ) -> B::Point {
+    if let Some((odd, even)) = b.sum_digits(table, digits) {
+        // 16·(odd digits' sum) + (even digits' sum): one full addition more than the
+        // loops below, which the backend's two independent chains more than repay.
+        let p = b.to_extended(&double_times(b, &odd, 4));
+        return b.to_extended(&b.add(&p, &b.to_cached(&even)));
+    }
     let mut p = b.identity();
     for (row, pair) in table.iter().zip(digits.chunks_exact(2)) {
         p = b.to_extended(&b.add_affine(&p, &b.select_affine(row, pair[1])));

@@ -33,8 +33,10 @@ use subtle::Choice;
 use super::const_tables::lane_tables;
 use super::limbs::{P51, times, transpose, unrolled};
 use super::point::Vector;
-use super::{Tables, VectorField};
+use super::{Cached4, Tables, VectorField};
 use crate::backend::Op;
+
+mod fixed_base;
 
 /// The name `backend::selected` reports.
 pub(crate) const NAME: &str = "avx512-ifma";
@@ -71,7 +73,7 @@ fn run_with_features<O: Op>(b: Vector<F4<Ymm>>, op: O) -> O::Output {
 
 /// The instructions the IFMA field uses, on four 64-bit lanes.
 pub(crate) trait Lanes:
-    LaneTables + Copy + Send + Sync + core::fmt::Debug + 'static
+    LaneTables + fixed_base::Masked + Copy + Send + Sync + core::fmt::Debug + 'static
 {
     /// x in every lane.
     fn splat(x: u64) -> Self;
@@ -460,6 +462,12 @@ impl<L: Lanes> VectorField for F4<L> {
     #[inline(always)]
     fn tables() -> &'static Tables<Self> {
         L::tables()
+    }
+
+    /// This field's own walk ([`fixed_base`]).
+    #[inline(always)]
+    fn sum_digits(table: &[[Cached4<Self>; 8]; 32], digits: &[i8; 64]) -> Option<[Self; 2]> {
+        Some(fixed_base::sum_digits(table, digits))
     }
 }
 

@@ -157,6 +157,14 @@ pub(crate) trait VectorField: Copy + Send + Sync + core::fmt::Debug + 'static {
     /// The base point tables and the constants in this representation, built at
     /// compile time.
     fn tables() -> &'static Tables<Self>;
+    /// The field's own form of
+    /// [`PointBackend::sum_digits`](crate::backend::PointBackend::sum_digits), the two
+    /// sums as points (X, Y, Z, T) in lanes 0…3, where it has one; `None` (the default)
+    /// runs the generic walk over [`point`]'s formulas.
+    #[inline(always)]
+    fn sum_digits(_table: &[[Cached4<Self>; 8]; 32], _digits: &[i8; 64]) -> Option<[Self; 2]> {
+        None
+    }
 }
 
 /// An addend (Y-X, Y+X, 2·Z, 2d·T) in lanes 0…3 (its operations are in [`point`];

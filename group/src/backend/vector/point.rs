@@ -297,6 +297,14 @@ impl<F: VectorField> PointBackend for Vector<F> {
         Cached4::select(table, digit)
     }
     #[inline(always)]
+    fn sum_digits(
+        self,
+        table: &[[Cached4<F>; 8]; 32],
+        digits: &[i8; 64],
+    ) -> Option<(Ext4<F>, Ext4<F>)> {
+        F::sum_digits(table, digits).map(|[a, b]| (Ext4(a), Ext4(b)))
+    }
+    #[inline(always)]
     fn base_table(self) -> &'static [[Cached4<F>; 8]; 32] {
         &F::tables().base
     }
