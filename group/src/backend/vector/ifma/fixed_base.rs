@@ -43,13 +43,10 @@
 use core::arch::asm;
 use core::arch::x86_64::*;
 
+use super::folded::K as BIG_P;
 use super::{F4, Lanes, Ymm};
-use crate::backend::vector::limbs::{P51, times, unrolled};
+use crate::backend::vector::limbs::unrolled;
 use crate::backend::vector::{Cached4, VectorField, order};
-
-/// 2^10·p in radix 2^51: every limb (2^61 - 19·2^10, then 2^61 - 2^10) above every
-/// folded limb (below 2^60.1), so K - x has no negative limb for folded x.
-const BIG_P: [u64; 5] = times(P51, 1 << 10);
 
 /// The AVX-512 instructions with mask registers that the walk uses, beyond [`Lanes`]
 /// (a supertrait of it, so the instruction model runs the walk too). Lane masks are

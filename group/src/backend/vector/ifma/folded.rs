@@ -23,7 +23,7 @@ use crate::backend::vector::limbs::unrolled;
 use crate::backend::vector::{VectorField, order};
 
 /// 1024·p in radix 2^51: 2^61 - 19456, then 2^61 - 1024 (above the folded bound).
-const K: [u64; 5] = times(P51, 1024);
+pub(super) const K: [u64; 5] = times(P51, 1024);
 
 /// log2 of the folded bound (every folded limb is below 2^61).
 const FOLDED_BITS: u32 = 61;
