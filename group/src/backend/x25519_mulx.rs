@@ -36,8 +36,8 @@
 //!
 //! Whole X25519, same-run peer driver (`scripts/bench.sh`'s `lto-avx2` build: LTO +
 //! 1 CGU, no CPU flags, the AVX2 point backend forced so that this ladder runs; AMD
-//! EPYC Zen 4): 24.13 µs, 1.01 of aws-lc-rs's 23.97 µs and 0.49 of x25519-dalek. Of
-//! that, the loop is about 22.4 µs and the safegcd inversion about 1.55 (timed alone).
+//! EPYC Zen 4): 23.88 µs, 1.00 of aws-lc-rs's 23.96 µs and 0.48 of x25519-dalek. Of
+//! that, the loop is about 22.5 µs and the safegcd inversion about 1.37 (timed alone).
 //! The ladders' same-run harness (`group/benches/x25519_ladders.rs`, LTO + 1 CGU,
 //! minimum of 3,000 rounds): this ladder 24,135 ns, the generic ladder on the same
 //! MULX field 29,223 (so 0.83 of it), x25519-dalek 49,573.
