@@ -330,32 +330,8 @@ fn sub_batch(mut zeta: i64, f_low: u64, g_low: u64, steps: u32) -> (i64, Matrix)
             zeta = (zeta ^ swap) - 1;
         }};
     }
-    if steps == SUB_STEPS {
-        // Written out: no loop counter, no loop branch.
+    for _ in 0..steps {
         step!();
-        step!();
-        step!();
-        step!();
-        step!();
-        step!();
-        step!();
-        step!();
-        step!();
-        step!();
-        step!();
-        step!();
-        step!();
-        step!();
-        step!();
-        step!();
-        step!();
-        step!();
-        step!();
-        step!();
-    } else {
-        for _ in 0..steps {
-            step!();
-        }
     }
     let rest = SUB_STEPS - steps;
     gw >>= rest;
