@@ -1,11 +1,10 @@
 //! The Montgomery ladder on a big-endian bit string of any length
 //! ([`MontgomeryPoint::mul_bits_be`], curve25519-dalek's name).
 
-use edwards25519_field::{FieldArith, FieldElement};
-use subtle::Choice;
+use edwards25519_field::FieldElement;
 
 use super::MontgomeryPoint;
-use super::ladder::step;
+use super::ladder::ladder_bits;
 
 impl MontgomeryPoint {
     /// The u-coordinate of `[n]P` for the integer n whose big-endian bits `bits` yields
@@ -36,28 +35,6 @@ impl MontgomeryPoint {
         let u = FieldElement::from_bytes(&self.0);
         crate::backend::serial::field_dispatch!(F => MontgomeryPoint(ladder_bits::<F>(bits, &u)))
     }
-}
-
-/// RFC 7748 §5's ladder ([`super::ladder::ladder`]'s invariant and step) over the
-/// bits as the iterator yields them: after the step for a bit, with m the integer of
-/// the bits so far, (x2 : z2) is [m]P and (x3 : z3) is [m + 1]P. The swaps are
-/// deferred as there: each step swaps by the XOR of consecutive bits, by mask.
-fn ladder_bits<F: FieldArith>(bits: impl Iterator<Item = bool>, u: &FieldElement) -> [u8; 32] {
-    let x1 = F::from_field(u);
-    let (mut x2, mut z2) = (F::ONE, F::ZERO);
-    let (mut x3, mut z3) = (x1, F::ONE);
-    let mut swap = Choice::from(0);
-    for bit in bits {
-        let bit = Choice::from(u8::from(bit));
-        swap ^= bit;
-        F::conditional_swap(&mut x2, &mut x3, swap);
-        F::conditional_swap(&mut z2, &mut z3, swap);
-        swap = bit;
-        step(&x1, &mut x2, &mut z2, &mut x3, &mut z3);
-    }
-    F::conditional_swap(&mut x2, &mut x3, swap);
-    F::conditional_swap(&mut z2, &mut z3, swap);
-    (x2 * <F as FieldArith>::invert(&z2)).to_bytes()
 }
 
 #[cfg(test)]

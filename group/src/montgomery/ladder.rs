@@ -91,12 +91,27 @@ fn serial_ladder(k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
 /// and returns valid elements.
 #[inline(always)]
 pub(crate) fn ladder<F: FieldArith>(k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
+    ladder_bits::<F>((0..255).rev().map(|t| (k[t >> 3] >> (t & 7)) & 1 == 1), u)
+}
+
+/// [`ladder`] over the bits of any integer n as an iterator yields them, most
+/// significant first (the 255 bits of k there; any number of them for
+/// [`MontgomeryPoint::mul_bits_be`](super::MontgomeryPoint::mul_bits_be)): after the
+/// step for a bit, with m the integer of the bits so far, (x2 : z2) is [m]P and
+/// (x3 : z3) is [m + 1]P, so the result is the u of [n]P. Each bit becomes a
+/// [`Choice`] and picks nothing but the deferred swap; the loop runs once per bit, a
+/// public count.
+#[inline(always)]
+pub(super) fn ladder_bits<F: FieldArith>(
+    bits: impl Iterator<Item = bool>,
+    u: &FieldElement,
+) -> [u8; 32] {
     let x1 = F::from_field(u);
     let (mut x2, mut z2) = (F::ONE, F::ZERO);
     let (mut x3, mut z3) = (x1, F::ONE);
     let mut swap = Choice::from(0);
-    for t in (0..255).rev() {
-        let bit = Choice::from((k[t >> 3] >> (t & 7)) & 1);
+    for bit in bits {
+        let bit = Choice::from(u8::from(bit));
         swap ^= bit;
         F::conditional_swap(&mut x2, &mut x3, swap);
         F::conditional_swap(&mut z2, &mut z3, swap);
@@ -111,7 +126,7 @@ pub(crate) fn ladder<F: FieldArith>(k: &[u8; 32], u: &FieldElement) -> [u8; 32] 
 /// One ladder step after the swap: ((x2 : z2), (x3 : z3)) = ([m]P, [m + 1]P) become
 /// ([2m]P, [2m + 1]P), with x1 the u of P (the formulas of [`ladder`]'s invariant).
 #[inline(always)]
-pub(super) fn step<F: FieldArith>(x1: &F, x2: &mut F, z2: &mut F, x3: &mut F, z3: &mut F) {
+fn step<F: FieldArith>(x1: &F, x2: &mut F, z2: &mut F, x3: &mut F, z3: &mut F) {
     let a = *x2 + *z2;
     let b = *x2 - *z2;
     let c = *x3 + *z3;
