@@ -51,10 +51,8 @@ use subtle::Choice;
 
 use super::const_tables::const_tables;
 use super::point::Vector;
-use super::{Cached4, Tables, VectorField};
+use super::{Tables, VectorField};
 use crate::backend::Op;
-
-mod fixed_base;
 
 /// The name `backend::selected` reports.
 pub(crate) const NAME: &str = "avx2";
@@ -659,12 +657,6 @@ impl VectorField for F5 {
     #[inline(always)]
     fn tables() -> &'static Tables<Self> {
         &TABLES
-    }
-
-    /// This field's own walk ([`fixed_base`]).
-    #[inline(always)]
-    fn sum_digits(table: &[[Cached4<Self>; 8]; 32], digits: &[i8; 64]) -> Option<[Self; 2]> {
-        Some(fixed_base::sum_digits(table, digits))
     }
 }
 
