@@ -26,6 +26,11 @@
 //!   starts that chain first and puts an independent product between each two of
 //!   its links (DA, CB, AA, T², BB, x1·T², then E and F, S², E·F, AA·BB), so the
 //!   out-of-order core always has a product to run while the next link waits.
+//! - **The clamping's known bits** ([`x25519`], the entry `mul_clamped` takes): the
+//!   first iteration (bit 254, always 1) is one doubling of (u : 1), and the last three
+//!   (bits 2 to 0, always 0) are doublings of (x2 : z2) alone ([`double`]), so the loop
+//!   runs 251 full steps instead of 255. [`ladder`] keeps all 255 for any k < 2^255
+//!   (`mul_unreduced`, `Scalar` multiplication).
 //! - **Wiping.** The block zeroes every register it wrote before it ends; the
 //!   workspace (scalar copy, state, intermediates) and the copies of x2 and z2 are
 //!   overwritten with zeros before returning (volatile writes), unless built with
@@ -145,7 +150,7 @@ pub(crate) fn ladder(_cpu: Bmi2Adx, k: &[u8; 32], u: &FieldElement) -> [u8; 32] 
 
 /// X25519(clamp(k), u) (RFC 7748 §5): [`ladder`] less the work the clamping makes
 /// known, as s2n-bignum's X25519 also does. Bit 254 of a clamped scalar is 1, so the
-/// first iteration, from ([0]P, [1]P), ends at ([1]P, [2]P) = ((u : 1), 2·(u : 1))
+/// first iteration, from (\[0\]P, \[1\]P), ends at (\[1\]P, \[2\]P) = ((u : 1), 2·(u : 1))
 /// with no swap pending: one doubling instead of a step. Bits 2 to 0 are 0, so the
 /// last three iterations only double (x2 : z2) (their (x3 : z3) is never read): three
 /// doublings after the loop's final swap instead of three steps. The loop
@@ -154,7 +159,7 @@ pub(crate) fn ladder(_cpu: Bmi2Adx, k: &[u8; 32], u: &FieldElement) -> [u8; 32] 
 /// read: any `k` gives X25519 of its clamped form.
 ///
 /// Same output bytes as [`ladder`] on `clamp(k)` (tests check it bit for bit): the
-/// points are the same and only the projective scale of [1]P differs, (u : 1) here
+/// points are the same and only the projective scale of \[1\]P differs, (u : 1) here
 /// against (4u² : 4u) there, a nonzero factor unless u = 0 mod p, where both ladders
 /// end with z2 = 0 and output 0.
 ///

@@ -1,6 +1,6 @@
 //! Doublings of (x2 : z2) in one `asm!` block over the ladder's [`Workspace`], for the
 //! ends of X25519's ladder on a clamped scalar ([`super::x25519`]): the first
-//! iteration in closed form needs [2]P, and the last three iterations, whose bits are
+//! iteration in closed form needs \[2\]P, and the last three iterations, whose bits are
 //! always 0, only double (x2 : z2). Each doubling is the ladder step's doubling half,
 //! the same macros in the same order as [`super::step::run`]: A = x2 + z2,
 //! B = x2 - z2, AA = A², BB = B², E = AA - BB, F = BB + a24·E, x2 = AA·BB, z2 = E·F
