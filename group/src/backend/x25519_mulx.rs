@@ -77,8 +77,6 @@ use edwards25519_field::{FieldArith, FieldElement};
 use crate::backend::serial::x86_64::Fast;
 
 #[macro_use]
-mod swap_sums;
-#[macro_use]
 mod step;
 mod double;
 use step::{CNT, K, SW, WORDS, Workspace, X1, X2, X3, Z2, Z3};

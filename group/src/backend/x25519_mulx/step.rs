@@ -663,7 +663,9 @@ pub(super) unsafe fn run(ws: &mut Workspace) {
             "mov qword ptr [{w} + {SW}], {c1}",
             "xor rdx, {c1}",
             "neg rdx",
-            swap_sums!(), // the swap fused with A, B, C, D (`swap_sums`)
+            cswap_state!(),
+            add_sub!("A", "B", "X2", "Z2"),
+            add_sub!("C", "D", "X3", "Z3"),
             // The chain to z3 first (DA, CB, T, T², x1·T²: three products), an
             // independent product between each two dependent ones.
             mul_regs!("D", "A"),
