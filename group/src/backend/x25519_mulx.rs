@@ -41,8 +41,13 @@
 //!
 //! Whole X25519, same-run peer driver (`scripts/bench.sh`'s `lto-avx2` build: LTO +
 //! 1 CGU, no CPU flags, the AVX2 point backend forced so that this ladder runs; AMD
-//! EPYC Zen 4): 23.88 µs, 1.00 of aws-lc-rs's 23.96 µs and 0.48 of x25519-dalek. Of
-//! that, the loop is about 22.5 µs and the safegcd inversion about 1.37 (timed alone).
+//! EPYC Zen 4; `bash scripts/bench.sh --runs 3 --no-criterion --only X25519
+//! lto-avx2`): 23.73 µs, 0.99 of aws-lc-rs's 23.99 µs and 0.48 of x25519-dalek. Of
+//! that, the loop is about 22 µs and the safegcd inversion about 1.37 (timed alone).
+//! The clamped entry's shorter loop (251 steps and 4 doublings against 255 steps;
+//! 232,077 instructions against 234,090 under callgrind) gave 0.993 of the 255-step
+//! ladder, 23.94 → 23.73 µs (`scripts/before_after.sh --runs 3`, the same build, its
+//! RUSTFLAGS set to `--cfg edwards25519_backend="avx2"`).
 //! The ladders' same-run harness (`group/benches/x25519_ladders.rs`, LTO + 1 CGU,
 //! minimum of 3,000 rounds): this ladder 24,135 ns, the generic ladder on the same
 //! MULX field 29,223 (so 0.83 of it), x25519-dalek 49,573.
@@ -54,7 +59,10 @@
 //! independent product between each two links (the order above). Keeping the next
 //! step's sums or x1·T² in registers, fusing the swap with A and B, dropping the
 //! flag-clearing XOR, swapping operands, and other orders were all no faster (22,653 to
-//! 24,446).
+//! 24,446). Two more, whole X25519 in the same-run A/B above: the sums from the
+//! unswapped state with A, C and B, D swapped in registers (32 instructions and 32
+//! memory accesses fewer a step) was 1.017× slower, E and F computed right after BB
+//! (4 loads fewer, x1·T² one product later) 1.023× slower.
 //!
 //! Where the cycles go: 918 instructions an iteration (160 MULX), about 325 cycles
 //! (22,443 ns / 255 at the 3.7 GHz a dependent ADD chain measured), so about 2.8
