@@ -16,25 +16,6 @@ use crate::models::Extended;
 use crate::scalar_mul::naf_table;
 use crate::{Point, Scalar};
 
-/// Σ `a_naf[i]`·2^i·A + Σ `b_naf[i]`·2^i·B for width-5 and width-8 NAF digits.
-///
-/// Execution time depends on the inputs.
-#[inline(always)]
-pub(crate) fn vartime_mul<B: PointBackend>(
-    b: B,
-    a_naf: &[i8; 256],
-    a: &B::Point,
-    b_naf: &[i8; 256],
-) -> B::Point {
-    interleaved(
-        b,
-        core::slice::from_ref(b_naf),
-        core::slice::from_ref(b.odd_base_multiples()),
-        core::slice::from_ref(a_naf),
-        &[naf_table(b, a)],
-    )
-}
-
 /// Σ wide_nafs[i]·Pᵢ + Σ nafs[k]·Qₖ with one shared chain of doublings from the highest
 /// nonzero digit (Straus's interleaving): width-8 NAF digits against precomputed
 /// affine tables of 64 odd multiples (1·P … 127·P), width-5 NAF digits against cached
@@ -84,7 +65,10 @@ pub(crate) fn interleaved<B: PointBackend, W: AsRef<[B::Affine]>>(
     b.to_extended(&r)
 }
 
-/// VarTimeDoubleScalarBaseMult as a backend operation.
+/// VarTimeDoubleScalarBaseMult as a backend operation, for the tests and the fuzz hook:
+/// it runs [`BaseStraus`], the one body that [`Point::vartime_double_scalar_mul_basepoint`]
+/// and the half-size Schnorr check share.
+#[cfg(any(test, feature = "fuzzing"))]
 #[derive(Clone, Copy)]
 pub(crate) struct VartimeDoubleBase<'a> {
     pub(crate) a_naf: &'a [i8; 256],
@@ -92,45 +76,56 @@ pub(crate) struct VartimeDoubleBase<'a> {
     pub(crate) b_naf: &'a [i8; 256],
 }
 
+#[cfg(any(test, feature = "fuzzing"))]
 impl Op for VartimeDoubleBase<'_> {
     type Output = Extended<FieldElement>;
     #[inline(always)]
     fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
-        let a = b.from_point(self.a);
-        b.to_point(&vartime_mul(b, self.a_naf, &a, self.b_naf))
+        BaseStraus {
+            wide: core::slice::from_ref(self.b_naf),
+            nafs: core::slice::from_ref(self.a_naf),
+            points: core::slice::from_ref(self.a),
+        }
+        .run(b)
     }
 }
 
-/// The half-size Schnorr check as a backend operation: Σ of the four digit strings
-/// against B, 2^128·B, A' and R' (see [`Point::vartime_check_schnorr_equation`]).
+/// Σ `wide[i]`·Bᵢ + Σ `nafs[k]`·`points[k]` with B₀ = B and B₁ = 2^128·B, as a backend
+/// operation: width-8 NAFs against the compile-time tables of B and 2^128·B (one or
+/// two), width-5 NAFs against per-call tables of the points (one or two, as many as
+/// NAFs). VarTimeDoubleScalarBaseMult (one and one) and the half-size Schnorr check
+/// (two and two, see [`Point::vartime_check_schnorr_equation`]) both run it, so each
+/// backend compiles the loop once, not once per operation; the counts are run-time
+/// values, and the loops over them are not unrolled.
+///
+/// Execution time depends on the inputs.
 #[derive(Clone, Copy)]
-struct HalfSizeCheck<'a> {
-    /// Width-8 NAF of the low 128 bits of c1·s, against the odd multiples of B.
-    s_lo: &'a [i8; 256],
-    /// Width-8 NAF of the high bits of c1·s, against the odd multiples of 2^128·B.
-    s_hi: &'a [i8; 256],
-    /// Width-5 NAF of |c0|, against `a` (±A).
-    c0: &'a [i8; 256],
-    a: &'a Extended<FieldElement>,
-    /// Width-5 NAF of c1, against `r` (-R).
-    c1: &'a [i8; 256],
-    r: &'a Extended<FieldElement>,
+struct BaseStraus<'a> {
+    /// Width-8 NAFs, against B and (the second) 2^128·B; only the first two are used.
+    wide: &'a [[i8; 256]],
+    /// Width-5 NAFs, one per point; only the first two are used.
+    nafs: &'a [[i8; 256]],
+    /// The points, as many as `nafs`.
+    points: &'a [Extended<FieldElement>],
 }
 
-impl Op for HalfSizeCheck<'_> {
+impl Op for BaseStraus<'_> {
     type Output = Extended<FieldElement>;
     #[inline(always)]
     fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
-        let tables = [
-            naf_table(b, &b.from_point(self.a)),
-            naf_table(b, &b.from_point(self.r)),
-        ];
+        let id = b.to_cached(&b.identity());
+        let mut tables = [[id; 8]; 2];
+        // A loop, not two calls: one copy of the table building.
+        for (table, p) in tables.iter_mut().zip(self.points) {
+            *table = naf_table(b, &b.from_point(p));
+        }
+        let n = self.points.len().min(self.nafs.len()).min(2);
         b.to_point(&interleaved(
             b,
-            &[*self.s_lo, *self.s_hi],
+            self.wide,
             &[b.odd_base_multiples(), b.odd_base_128_multiples()],
-            &[*self.c0, *self.c1],
-            &tables,
+            &self.nafs[..n],
+            &tables[..n],
         ))
     }
 }
@@ -155,13 +150,16 @@ fn schnorr_difference(s: &Scalar, r: &Point, k: &Scalar, a: &Point) -> Point {
     // -[c0]A = [|c0|](-A) for c0 > 0, [|c0|]A for c0 < 0.
     let a = if m.c0_negative { *a } else { -a };
     let minus_r = -r;
-    Point(dispatch::run(HalfSizeCheck {
-        s_lo: &s_lo,
-        s_hi: &s_hi,
-        c0: &m.c0.vartime_non_adjacent_form(5),
-        a: &a.0,
-        c1: &m.c1.vartime_non_adjacent_form(5),
-        r: &minus_r.0,
+    let wide = [s_lo, s_hi];
+    let nafs = [
+        m.c0.vartime_non_adjacent_form(5),
+        m.c1.vartime_non_adjacent_form(5),
+    ];
+    let points = [a.0, minus_r.0];
+    Point(dispatch::run(BaseStraus {
+        wide: &wide,
+        nafs: &nafs,
+        points: &points,
     }))
 }
 
@@ -196,10 +194,10 @@ impl Point {
     pub fn vartime_double_scalar_mul_basepoint(a: &Scalar, A: &Point, b: &Scalar) -> Point {
         let a_naf = a.vartime_non_adjacent_form(5);
         let b_naf = b.vartime_non_adjacent_form(8);
-        Point(dispatch::run(VartimeDoubleBase {
-            a_naf: &a_naf,
-            a: &A.0,
-            b_naf: &b_naf,
+        Point(dispatch::run(BaseStraus {
+            wide: core::slice::from_ref(&b_naf),
+            nafs: core::slice::from_ref(&a_naf),
+            points: core::slice::from_ref(&A.0),
         }))
     }
 
