@@ -32,9 +32,7 @@ pub(crate) fn interleaved<B: PointBackend, W: AsRef<[B::Affine]>>(
     nafs: &[[i8; 256]],
     tables: &[[B::Cached; 8]],
 ) -> B::Point {
-    let top = (0..256)
-        .rev()
-        .find(|&i| wide_nafs.iter().chain(nafs).any(|n| n[i] != 0));
+    let top = wide_nafs.iter().chain(nafs).filter_map(top_digit).max();
     let Some(top) = top else {
         return b.identity();
     };
@@ -65,6 +63,22 @@ pub(crate) fn interleaved<B: PointBackend, W: AsRef<[B::Affine]>>(
     b.to_extended(&r)
 }
 
+/// The position of the highest nonzero digit, eight digits at a time.
+#[inline(always)]
+fn top_digit(naf: &[i8; 256]) -> Option<usize> {
+    for (w, chunk) in naf.chunks_exact(8).enumerate().rev() {
+        let mut word = 0u64;
+        for (k, &d) in chunk.iter().enumerate() {
+            word |= u64::from(d as u8) << (8 * k);
+        }
+        if word != 0 {
+            // Digit k of the chunk is byte k of the word.
+            return Some(8 * w + 7 - (word.leading_zeros() / 8) as usize);
+        }
+    }
+    None
+}
+
 /// VarTimeDoubleScalarBaseMult as a backend operation, for the tests and the fuzz hook:
 /// it runs [`BaseStraus`], the one body that [`Point::vartime_double_scalar_mul_basepoint`]
 /// and the half-size Schnorr check share.
@@ -82,8 +96,8 @@ impl Op for VartimeDoubleBase<'_> {
     #[inline(always)]
     fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
         BaseStraus {
-            wide: core::slice::from_ref(self.b_naf),
-            nafs: core::slice::from_ref(self.a_naf),
+            wide: &[*self.b_naf, [0; 256]],
+            nafs: &[*self.a_naf, [0; 256]],
             points: core::slice::from_ref(self.a),
         }
         .run(b)
@@ -91,21 +105,21 @@ impl Op for VartimeDoubleBase<'_> {
 }
 
 /// Σ `wide[i]`·Bᵢ + Σ `nafs[k]`·`points[k]` with B₀ = B and B₁ = 2^128·B, as a backend
-/// operation: width-8 NAFs against the compile-time tables of B and 2^128·B (one or
-/// two), width-5 NAFs against per-call tables of the points (one or two, as many as
-/// NAFs). VarTimeDoubleScalarBaseMult (one and one) and the half-size Schnorr check
-/// (two and two, see [`Point::vartime_check_schnorr_equation`]) both run it, so each
-/// backend compiles the loop once, not once per operation; the counts are run-time
-/// values, and the loops over them are not unrolled.
+/// operation: width-8 NAFs against the compile-time tables of B and 2^128·B, width-5
+/// NAFs against per-call tables of one or two points. VarTimeDoubleScalarBaseMult (B
+/// and one point, the other two NAFs zero) and the half-size Schnorr check (see
+/// [`Point::vartime_check_schnorr_equation`]) both run it, so each backend compiles
+/// the loop once, not once per operation. A zero NAF costs one predicted branch per
+/// position, and its table is not built.
 ///
 /// Execution time depends on the inputs.
 #[derive(Clone, Copy)]
 struct BaseStraus<'a> {
-    /// Width-8 NAFs, against B and (the second) 2^128·B; only the first two are used.
-    wide: &'a [[i8; 256]],
-    /// Width-5 NAFs, one per point; only the first two are used.
-    nafs: &'a [[i8; 256]],
-    /// The points, as many as `nafs`.
+    /// Width-8 NAFs against B and 2^128·B.
+    wide: &'a [[i8; 256]; 2],
+    /// Width-5 NAFs against the points; the second is zero if there is one point.
+    nafs: &'a [[i8; 256]; 2],
+    /// The points: one or two (only the first two are used).
     points: &'a [Extended<FieldElement>],
 }
 
@@ -115,17 +129,17 @@ impl Op for BaseStraus<'_> {
     fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
         let id = b.to_cached(&b.identity());
         let mut tables = [[id; 8]; 2];
-        // A loop, not two calls: one copy of the table building.
+        // A loop with a run-time count, not two calls: one copy of the table building.
+        // Without a second point, its table stays the identity's and is never read.
         for (table, p) in tables.iter_mut().zip(self.points) {
             *table = naf_table(b, &b.from_point(p));
         }
-        let n = self.points.len().min(self.nafs.len()).min(2);
         b.to_point(&interleaved(
             b,
             self.wide,
             &[b.odd_base_multiples(), b.odd_base_128_multiples()],
-            &self.nafs[..n],
-            &tables[..n],
+            self.nafs,
+            &tables,
         ))
     }
 }
@@ -195,8 +209,8 @@ impl Point {
         let a_naf = a.vartime_non_adjacent_form(5);
         let b_naf = b.vartime_non_adjacent_form(8);
         Point(dispatch::run(BaseStraus {
-            wide: core::slice::from_ref(&b_naf),
-            nafs: core::slice::from_ref(&a_naf),
+            wide: &[b_naf, [0; 256]],
+            nafs: &[a_naf, [0; 256]],
             points: core::slice::from_ref(&A.0),
         }))
     }
