@@ -93,6 +93,22 @@ impl<F: CurveField> PointBackend for Serial<F> {
     fn sub_affine(self, p: &Extended<F>, q: &AffineCached<F>) -> Completed<F> {
         p.sub_affine(q)
     }
+    /// One formula for both signs (the code size of one addition in the loops that
+    /// call it).
+    #[inline(always)]
+    fn add_signed(self, p: &Extended<F>, q: &Cached<F>, negative: bool) -> Completed<F> {
+        p.add_cached_signed(q, negative)
+    }
+    /// One formula for both signs.
+    #[inline(always)]
+    fn add_signed_affine(
+        self,
+        p: &Extended<F>,
+        q: &AffineCached<F>,
+        negative: bool,
+    ) -> Completed<F> {
+        p.add_affine_signed(q, negative)
+    }
     #[inline(always)]
     fn double_point(self, p: &Extended<F>) -> Completed<F> {
         p.to_projective().double()

@@ -42,21 +42,20 @@ pub(crate) fn interleaved<B: PointBackend, W: AsRef<[B::Affine]>>(
         if i != top {
             r = b.double(&r);
         }
+        // One addition each, the sign an argument (the serial backend compiles one
+        // formula for both signs, see `PointBackend::add_signed`).
         for (naf, table) in wide_nafs.iter().zip(wide_tables) {
-            let table = table.as_ref();
             let d = naf[i];
-            if d > 0 {
-                r = b.add_affine(&b.to_extended(&r), &table[d as usize / 2]);
-            } else if d < 0 {
-                r = b.sub_affine(&b.to_extended(&r), &table[d.unsigned_abs() as usize / 2]);
+            if d != 0 {
+                let q = &table.as_ref()[d.unsigned_abs() as usize / 2];
+                r = b.add_signed_affine(&b.to_extended(&r), q, d < 0);
             }
         }
         for (naf, table) in nafs.iter().zip(tables) {
             let d = naf[i];
-            if d > 0 {
-                r = b.add(&b.to_extended(&r), &table[d as usize / 2]);
-            } else if d < 0 {
-                r = b.sub(&b.to_extended(&r), &table[d.unsigned_abs() as usize / 2]);
+            if d != 0 {
+                let q = &table[d.unsigned_abs() as usize / 2];
+                r = b.add_signed(&b.to_extended(&r), q, d < 0);
             }
         }
     }
