@@ -4,7 +4,9 @@
 //!
 //! The base point tables are built once at compile time on the portable field
 //! (`crate::tables`) and converted at compile time for every other field backend, so a
-//! lookup never converts anything.
+//! lookup never converts anything. Where the vector backends are compiled, the
+//! fallback's tables (`WithoutAvx2`) are also the source of theirs
+//! (`vector::lazy_tables`), so the binary holds one copy.
 
 use core::marker::PhantomData;
 

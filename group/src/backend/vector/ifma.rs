@@ -523,7 +523,7 @@ mod tests {
     /// The `Ymm` tables hold, lane for lane, what the model's tables hold. `Ymm`'s
     /// `from_array` and `to_array` only reinterpret memory (no instruction the CPU may
     /// lack), so this runs on any x86-64 CPU. It pins the register's lane order, which
-    /// `to_elements` and the compile-time tables rely on; the agreement tests reach
+    /// `to_elements` and the tables rely on; the agreement tests reach
     /// `Ymm` only on a CPU with IFMA.
     #[test]
     fn ymm_tables_hold_the_model_lanes() {

@@ -58,7 +58,7 @@ impl<F> Vector<F> {
 pub(crate) struct Ext4<F>(F);
 
 /// An affine addend (y+x, y-x, 2d·x·y) as the lanes of a cached one,
-/// (y-x, y+x, 2, 2d·x·y), for the field modules' compile-time tables.
+/// (y-x, y+x, 2, 2d·x·y), for the field modules' tables.
 pub(super) const fn affine_lanes(a: &AffineCached<FieldElement>) -> [&FieldElement; 4] {
     [&a.y_minus_x, &a.y_plus_x, &TWO, &a.xy2d]
 }
