@@ -176,7 +176,10 @@ mod tests {
             let handles: std::vec::Vec<_> = (0..8)
                 .map(|_| s.spawn(|| TABLES.get(encode) as *const Tables<Lanes> as usize))
                 .collect();
-            handles.into_iter().map(|h| h.join().unwrap()).collect()
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("no thread panics"))
+                .collect()
         });
         assert!(got.iter().all(|&p| p == got[0]));
         let t = TABLES.get(encode);
