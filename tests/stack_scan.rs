@@ -370,15 +370,24 @@ fn to_x25519_scalar_leaves_no_secret() {
     assert_all_clean(&dirty);
 }
 
-/// The X25519 secrets: the key bytes, clamped, and the clamped value reduced mod l.
+/// The X25519 secrets: the key bytes, clamped, the clamped value shifted right by 3
+/// (the MULX ladder's copy: bits 253 to 3, its loop's bits) and the clamped value
+/// reduced mod l.
 fn x25519_secrets(k: &[u8; 32]) -> Vec<(String, Vec<u8>)> {
     let mut clamped = *k;
     clamped[0] &= 248;
     clamped[31] &= 127;
     clamped[31] |= 64;
+    let mut shifted = [0u8; 32];
+    for i in 0..32 {
+        let next = if i < 31 { clamped[i + 1] } else { 0 };
+        shifted[i] = (clamped[i] >> 3) | (next << 5);
+    }
+    shifted[31] &= 0x07; // bits 250 to 0 of (clamped >> 3): bit 254 is not copied
     vec![
         ("X25519 secret".into(), k.to_vec()),
         ("clamped".into(), clamped.to_vec()),
+        ("clamped >> 3".into(), shifted.to_vec()),
         (
             "clamped mod l".into(),
             DalekScalar::from_bytes_mod_order(clamped)

@@ -1,6 +1,7 @@
 //! ristretto255 operations with secret inputs: decoding (valid and invalid secret
 //! encodings, through `ct_from_bytes`, whose verdict is a `Choice` declassified with the
-//! output), encoding, scalar multiplications, the one-way map and equality.
+//! output), encoding, scalar multiplications, the one-way map, its inverse, Lizard
+//! encoding and equality.
 //!
 //! `RistrettoPoint::from_bytes` is not checked on its own: it branches on its verdict
 //! (which of the three errors, or success), which is its documented public output.
@@ -43,6 +44,14 @@ pub const OPS: &[Op] = &[
     Op {
         name: "ristretto-ct-eq",
         run: ct_eq,
+    },
+    Op {
+        name: "ristretto-map-to-curve-inverse",
+        run: map_to_curve_inverse,
+    },
+    Op {
+        name: "ristretto-lizard-encode",
+        run: lizard_encode,
     },
 ];
 
@@ -126,4 +135,25 @@ fn ct_eq(rng: &mut Rng) -> Vec<u8> {
     // 2p - p is p (with another representative, in general); q is another element.
     let r = p.double() - p;
     vec![public_choice(p.ct_eq(&r)), public_choice(p.ct_eq(&q))]
+}
+
+/// The preimages of a secret element (a Lizard-encoded message decrypted by its
+/// recipient is one), each declassified with its validity.
+fn map_to_curve_inverse(rng: &mut Rng) -> Vec<u8> {
+    let p = secret_element(rng);
+    let mut out = Vec::new();
+    for b in p.map_to_curve_inverse() {
+        out.push(public_choice(b.is_some()));
+        let mut bytes = b.unwrap_or([0; 32]);
+        make_defined(&mut bytes);
+        out.extend(bytes);
+    }
+    out
+}
+
+/// Lizard encoding of 16 secret bytes (SHA-256).
+fn lizard_encode(rng: &mut Rng) -> Vec<u8> {
+    let mut data: [u8; 16] = rng.bytes();
+    make_undefined(&mut data);
+    public(RistrettoPoint::lizard_encode::<sha2::Sha256>(&data))
 }

@@ -140,6 +140,58 @@ impl<F: FieldArith> Extended<F> {
         }
     }
 
+    /// [`Extended::add_parts`] with the sign a run-time value, for variable-time
+    /// callers (the sign is public: it picks operands by a branch-free select of
+    /// references, but nothing here is meant to hide it). One copy of the formula for
+    /// both signs.
+    #[inline(always)]
+    fn add_parts_signed(&self, y_plus_x: &F, y_minus_x: &F, c: F, d: F, sub: bool) -> Completed<F> {
+        let (plus, minus) = if sub {
+            (y_minus_x, y_plus_x)
+        } else {
+            (y_plus_x, y_minus_x)
+        };
+        let a = (self.y - self.x) * *minus;
+        let b = (self.y + self.x) * *plus;
+        let (d_plus_c, d_minus_c) = (d + c, d - c);
+        let (z, t) = if sub {
+            (d_minus_c, d_plus_c)
+        } else {
+            (d_plus_c, d_minus_c)
+        };
+        Completed {
+            x: b - a,
+            y: b + a,
+            z,
+            t,
+        }
+    }
+
+    /// self - q if `sub`, else self + q, the sign public (variable-time callers).
+    /// Cost: 4M.
+    #[inline(always)]
+    pub(crate) fn add_cached_signed(&self, q: &Cached<F>, sub: bool) -> Completed<F> {
+        self.add_parts_signed(
+            &q.y_plus_x,
+            &q.y_minus_x,
+            self.t * q.t2d,
+            self.z * q.z2,
+            sub,
+        )
+    }
+
+    /// self - q if `sub`, else self + q, for an affine q, the sign public. Cost: 3M.
+    #[inline(always)]
+    pub(crate) fn add_affine_signed(&self, q: &AffineCached<F>, sub: bool) -> Completed<F> {
+        self.add_parts_signed(
+            &q.y_plus_x,
+            &q.y_minus_x,
+            self.t * q.xy2d,
+            self.z + self.z,
+            sub,
+        )
+    }
+
     /// self + q. Cost: 4M (then 3M or 4M to leave the completed model).
     #[inline(always)]
     pub(crate) fn add_cached(&self, q: &Cached<F>) -> Completed<F> {

@@ -20,7 +20,9 @@
 //! `cargo check` on the development machine). The unit tests rebuild every entry at run
 //! time by repeated addition and compare.
 //!
-//! Other backends get the same tables converted at compile time (see `crate::backend`).
+//! Other field backends get the same tables converted at compile time (see
+//! `crate::backend::serial`); the vector backends convert the serial fallback's copy on
+//! first use (`crate::backend::vector::lazy_tables`).
 
 use edwards25519_field::FieldElement;
 

@@ -139,6 +139,75 @@ impl RistrettoPoint {
         RistrettoPoint(Native::map_to_curve(bytes))
     }
 
+    /// [`RistrettoPoint::map_to_curve`] of a field element with bit 0 and bits 254, 255
+    /// clear (non-negative and below p), so that
+    /// [`RistrettoPoint::map_to_curve_inverse`] finds `bytes` among its first eight.
+    ///
+    /// # Panics
+    /// If bit 0 of `bytes[0]` or either top bit of `bytes[31]` is set (as
+    /// curve25519-dalek; the native API has no panicking form).
+    ///
+    /// ```
+    /// use curve25519_dalek::ristretto::RistrettoPoint;
+    ///
+    /// let p = RistrettoPoint::map_to_curve_restricted([0x22; 32]);
+    /// assert!(p.map_to_curve_inverse()[..8].iter().any(|b| b.into_option() == Some([0x22; 32])));
+    /// ```
+    #[cfg(feature = "lizard")]
+    pub fn map_to_curve_restricted(bytes: [u8; 32]) -> RistrettoPoint {
+        assert!(
+            bytes[0] & 1 == 0 && bytes[31] & 0xc0 == 0,
+            "map_to_curve_restricted: bit 0 and bits 254, 255 must be clear"
+        );
+        RistrettoPoint::map_to_curve(bytes)
+    }
+
+    /// The preimages under [`RistrettoPoint::map_to_curve`]: the native
+    /// `RistrettoPoint::map_to_curve_inverse`. The first eight are non-negative, the
+    /// last eight their negations. The same preimages as curve25519-dalek's, in another
+    /// order of the slots (and, for the identity, with √(i/d) too, which it leaves out).
+    ///
+    /// ```
+    /// use curve25519_dalek::ristretto::RistrettoPoint;
+    ///
+    /// let p = RistrettoPoint::map_to_curve([0x22; 32]);
+    /// for b in p.map_to_curve_inverse().iter().filter_map(|b| b.into_option()) {
+    ///     assert_eq!(RistrettoPoint::map_to_curve(b), p);
+    /// }
+    /// ```
+    #[cfg(feature = "lizard")]
+    pub fn map_to_curve_inverse(&self) -> [subtle::CtOption<[u8; 32]>; 16] {
+        self.0.map_to_curve_inverse()
+    }
+
+    /// Lizard: 16 bytes encoded injectively as an element, with the 32-byte hash `D`
+    /// (the native `RistrettoPoint::lizard_encode`).
+    ///
+    /// ```
+    /// use curve25519_dalek::ristretto::RistrettoPoint;
+    /// use sha2::Sha256;
+    ///
+    /// let p = RistrettoPoint::lizard_encode::<Sha256>(&[9; 16]);
+    /// assert_eq!(p.lizard_decode::<Sha256>(), Some([9; 16]));
+    /// ```
+    #[cfg(feature = "lizard")]
+    pub fn lizard_encode<D>(data: &[u8; 16]) -> RistrettoPoint
+    where
+        D: digest::Digest<OutputSize = digest::consts::U32> + digest::HashMarker,
+    {
+        RistrettoPoint(Native::lizard_encode::<D>(data))
+    }
+
+    /// The 16 bytes of a [`RistrettoPoint::lizard_encode`] output, or `None` (the
+    /// native `RistrettoPoint::lizard_decode`).
+    #[cfg(feature = "lizard")]
+    pub fn lizard_decode<D>(&self) -> Option<[u8; 16]>
+    where
+        D: digest::Digest<OutputSize = digest::consts::U32> + digest::HashMarker,
+    {
+        self.0.lizard_decode::<D>()
+    }
+
     /// A uniformly random element.
     #[cfg(feature = "rand_core")]
     pub fn random<R: rand_core::CryptoRng + ?Sized>(rng: &mut R) -> RistrettoPoint {

@@ -401,3 +401,42 @@ fn from_bits_elsewhere_agrees() {
         );
     }
 }
+
+#[cfg(feature = "lizard")]
+#[test]
+fn lizard_agrees() {
+    use sha2::Sha256;
+    for (i, b) in bytes(40).into_iter().enumerate() {
+        let data: [u8; 16] = b[..16].try_into().expect("16 bytes");
+        let ours = cd::RistrettoPoint::lizard_encode::<Sha256>(&data);
+        let theirs = rc::RistrettoPoint::lizard_encode::<Sha256>(&data);
+        assert_eq!(
+            ours.compress().to_bytes(),
+            theirs.compress().to_bytes(),
+            "{i}"
+        );
+        assert_eq!(ours.lizard_decode::<Sha256>(), Some(data));
+        // The same preimage sets, whatever the slot order.
+        let mut restricted = b;
+        restricted[0] &= 0xfe;
+        restricted[31] &= 0x3f;
+        let p = cd::RistrettoPoint::map_to_curve_restricted(restricted);
+        let q = rc::RistrettoPoint::map_to_curve_restricted(restricted);
+        let sorted = |v: [subtle::CtOption<[u8; 32]>; 16]| {
+            let mut v: Vec<[u8; 32]> = v.iter().filter_map(|b| b.into_option()).collect();
+            v.sort_unstable();
+            v
+        };
+        assert_eq!(
+            sorted(p.map_to_curve_inverse()),
+            sorted(q.map_to_curve_inverse())
+        );
+    }
+}
+
+#[cfg(feature = "lizard")]
+#[test]
+#[should_panic(expected = "bits 254, 255 must be clear")]
+fn map_to_curve_restricted_panics_as_dalek() {
+    let _ = cd::RistrettoPoint::map_to_curve_restricted([0xff; 32]);
+}

@@ -4,7 +4,9 @@
 //!
 //! The base point tables are built once at compile time on the portable field
 //! (`crate::tables`) and converted at compile time for every other field backend, so a
-//! lookup never converts anything.
+//! lookup never converts anything. Where the vector backends are compiled, the
+//! fallback's tables (`WithoutAvx2`) are also the source of theirs
+//! (`vector::lazy_tables`), so the binary holds one copy.
 
 use core::marker::PhantomData;
 
@@ -92,6 +94,22 @@ impl<F: CurveField> PointBackend for Serial<F> {
     #[inline(always)]
     fn sub_affine(self, p: &Extended<F>, q: &AffineCached<F>) -> Completed<F> {
         p.sub_affine(q)
+    }
+    /// One formula for both signs (the code size of one addition in the loops that
+    /// call it).
+    #[inline(always)]
+    fn add_signed(self, p: &Extended<F>, q: &Cached<F>, negative: bool) -> Completed<F> {
+        p.add_cached_signed(q, negative)
+    }
+    /// One formula for both signs.
+    #[inline(always)]
+    fn add_signed_affine(
+        self,
+        p: &Extended<F>,
+        q: &AffineCached<F>,
+        negative: bool,
+    ) -> Completed<F> {
+        p.add_affine_signed(q, negative)
     }
     #[inline(always)]
     fn double_point(self, p: &Extended<F>) -> Completed<F> {

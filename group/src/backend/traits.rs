@@ -40,6 +40,26 @@ pub(crate) trait PointBackend: Copy {
     fn sub(self, p: &Self::Point, q: &Self::Cached) -> Self::Sum;
     /// p + q for an affine q.
     fn add_affine(self, p: &Self::Point, q: &Self::Affine) -> Self::Sum;
+    /// p - q if `negative`, else p + q: for the variable-time loops (the sign is
+    /// public), where a backend may compile one formula for both signs. The default
+    /// branches to [`PointBackend::sub`] or [`PointBackend::add`].
+    #[inline(always)]
+    fn add_signed(self, p: &Self::Point, q: &Self::Cached, negative: bool) -> Self::Sum {
+        if negative {
+            self.sub(p, q)
+        } else {
+            self.add(p, q)
+        }
+    }
+    /// [`PointBackend::add_signed`] for an affine q.
+    #[inline(always)]
+    fn add_signed_affine(self, p: &Self::Point, q: &Self::Affine, negative: bool) -> Self::Sum {
+        if negative {
+            self.sub_affine(p, q)
+        } else {
+            self.add_affine(p, q)
+        }
+    }
     /// p - q for an affine q.
     fn sub_affine(self, p: &Self::Point, q: &Self::Affine) -> Self::Sum;
     /// 2·p.

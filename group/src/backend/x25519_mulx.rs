@@ -26,6 +26,11 @@
 //!   starts that chain first and puts an independent product between each two of
 //!   its links (DA, CB, AA, T², BB, x1·T², then E and F, S², E·F, AA·BB), so the
 //!   out-of-order core always has a product to run while the next link waits.
+//! - **The clamping's known bits** ([`x25519`], the entry `mul_clamped` takes): the
+//!   first iteration (bit 254, always 1) is one doubling of (u : 1), and the last three
+//!   (bits 2 to 0, always 0) are doublings of (x2 : z2) alone ([`double`]), so the loop
+//!   runs 251 full steps instead of 255. [`ladder`] keeps all 255 for any k < 2^255
+//!   (`mul_unreduced`, `Scalar` multiplication).
 //! - **Wiping.** The block zeroes every register it wrote before it ends; the
 //!   workspace (scalar copy, state, intermediates) and the copies of x2 and z2 are
 //!   overwritten with zeros before returning (volatile writes), unless built with
@@ -36,8 +41,13 @@
 //!
 //! Whole X25519, same-run peer driver (`scripts/bench.sh`'s `lto-avx2` build: LTO +
 //! 1 CGU, no CPU flags, the AVX2 point backend forced so that this ladder runs; AMD
-//! EPYC Zen 4): 23.88 µs, 1.00 of aws-lc-rs's 23.96 µs and 0.48 of x25519-dalek. Of
-//! that, the loop is about 22.5 µs and the safegcd inversion about 1.37 (timed alone).
+//! EPYC Zen 4; `bash scripts/bench.sh --runs 3 --no-criterion --only X25519
+//! lto-avx2`): 23.73 µs, 0.99 of aws-lc-rs's 23.99 µs and 0.48 of x25519-dalek. Of
+//! that, the loop is about 22 µs and the safegcd inversion about 1.37 (timed alone).
+//! The clamped entry's shorter loop (251 steps and 4 doublings against 255 steps;
+//! 232,077 instructions against 234,090 under callgrind) gave 0.993 of the 255-step
+//! ladder, 23.94 → 23.73 µs (`scripts/before_after.sh --runs 3`, the same build, its
+//! RUSTFLAGS set to `--cfg edwards25519_backend="avx2"`).
 //! The ladders' same-run harness (`group/benches/x25519_ladders.rs`, LTO + 1 CGU,
 //! minimum of 3,000 rounds): this ladder 24,135 ns, the generic ladder on the same
 //! MULX field 29,223 (so 0.83 of it), x25519-dalek 49,573.
@@ -49,7 +59,10 @@
 //! independent product between each two links (the order above). Keeping the next
 //! step's sums or x1·T² in registers, fusing the swap with A and B, dropping the
 //! flag-clearing XOR, swapping operands, and other orders were all no faster (22,653 to
-//! 24,446).
+//! 24,446). Two more, whole X25519 in the same-run A/B above: the sums from the
+//! unswapped state with A, C and B, D swapped in registers (32 instructions and 32
+//! memory accesses fewer a step) was 1.017× slower, E and F computed right after BB
+//! (4 loads fewer, x1·T² one product later) 1.023× slower.
 //!
 //! Where the cycles go: 918 instructions an iteration (160 MULX), about 325 cycles
 //! (22,443 ns / 255 at the 3.7 GHz a dependent ADD chain measured), so about 2.8
@@ -73,7 +86,8 @@ use crate::backend::serial::x86_64::Fast;
 
 #[macro_use]
 mod step;
-use step::{CNT, K, WORDS, Workspace, X1, X2, X3, Z2, Z3};
+mod double;
+use step::{CNT, K, SW, WORDS, Workspace, X1, X2, X3, Z2, Z3};
 
 /// Proof that this CPU has BMI2 and ADX: the only way to reach [`ladder`].
 #[derive(Clone, Copy, Debug)]
@@ -139,10 +153,67 @@ pub(crate) fn ladder(_cpu: Bmi2Adx, k: &[u8; 32], u: &FieldElement) -> [u8; 32] 
     // SAFETY: `_cpu` (a `Bmi2Adx`, made only after CPUID or the compile-time target
     // features reported BMI2 and ADX) proves `step::run`'s condition.
     unsafe { step::run(&mut ws) };
-    let mut x2 = slot(&ws, X2);
-    let mut z2 = slot(&ws, Z2);
-    wipe_words(&mut ws.0);
+    finish(&mut ws)
+}
 
+/// X25519(clamp(k), u) (RFC 7748 §5): [`ladder`] less the work the clamping makes
+/// known, as s2n-bignum's X25519 also does. Bit 254 of a clamped scalar is 1, so the
+/// first iteration, from (\[0\]P, \[1\]P), ends at (\[1\]P, \[2\]P) = ((u : 1), 2·(u : 1))
+/// with no swap pending: one doubling instead of a step. Bits 2 to 0 are 0, so the
+/// last three iterations only double (x2 : z2) (their (x3 : z3) is never read): three
+/// doublings after the loop's final swap instead of three steps. The loop
+/// ([`step::run`], unchanged) runs over bits 253 to 3 of k, stored shifted right by 3
+/// so that they are its bits 250 to 0. Bits 0 to 2, 254 and 255 of `k` are never
+/// read: any `k` gives X25519 of its clamped form.
+///
+/// Same output bytes as [`ladder`] on `clamp(k)` (tests check it bit for bit): the
+/// points are the same and only the projective scale of \[1\]P differs, (u : 1) here
+/// against (4u² : 4u) there, a nonzero factor unless u = 0 mod p, where both ladders
+/// end with z2 = 0 and output 0.
+///
+/// **Constant time**: as [`ladder`]; the shift is arithmetic on all four words and
+/// the doubling counts are fixed.
+pub(crate) fn x25519(cpu: Bmi2Adx, k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
+    let mut ws = Workspace([0; WORDS]);
+    let x1: Limbs = u.to_fe64().limbs();
+    // [2]P: double (u : 1) in the (x2, z2) slots, then move it to (x3, z3).
+    ws.0[X2..X2 + 4].copy_from_slice(&x1);
+    ws.0[Z2] = 1;
+    // SAFETY: `cpu` (a `Bmi2Adx`) proves BMI2 and ADX; z2 = 1 is below 2^256 - 38.
+    unsafe { double::double(&mut ws, 1) };
+    ws.0.copy_within(X2..X2 + 4, X3);
+    ws.0.copy_within(Z2..Z2 + 4, Z3);
+    ws.0[X1..X1 + 4].copy_from_slice(&x1);
+    ws.0[X2..X2 + 4].copy_from_slice(&x1);
+    ws.0[Z2..Z2 + 4].copy_from_slice(&[1, 0, 0, 0]);
+    // K = (k >> 3) mod 2^251: bits 253..3 of k as bits 250..0, the loop's bits.
+    for (i, b) in k.chunks_exact(8).enumerate() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(b);
+        let mut w = u64::from_le_bytes(word);
+        ws.0[K + i] |= w >> 3;
+        if i > 0 {
+            ws.0[K + i - 1] |= w << 61;
+        }
+        wipe(&mut word);
+        wipe(&mut w);
+    }
+    ws.0[K + 3] &= (1 << 59) - 1;
+    ws.0[SW] = 0;
+    ws.0[CNT] = 250;
+    // SAFETY: as in `ladder`.
+    unsafe { step::run(&mut ws) };
+    // SAFETY: as above; z2 is a product's output (below 2^255 + 2^12).
+    unsafe { double::double(&mut ws, 3) };
+    let _ = cpu;
+    finish(&mut ws)
+}
+
+/// x2 / z2 from the workspace, which is wiped.
+fn finish(ws: &mut Workspace) -> [u8; 32] {
+    let mut x2 = slot(ws, X2);
+    let mut z2 = slot(ws, Z2);
+    wipe_words(&mut ws.0);
     let zinv = Fast::from_fe64(Fe64::from_limbs(z2)).invert();
     let out = (Fast::from_fe64(Fe64::from_limbs(x2)) * zinv).to_bytes();
     wipe(&mut x2);

@@ -51,6 +51,23 @@ pub(super) fn ladder_for_this_cpu(k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
     serial_ladder(k, u)
 }
 
+/// X25519 for a clamped k ([`MontgomeryPoint::mul_clamped`](super::MontgomeryPoint::mul_clamped)):
+/// [`ladder_for_this_cpu`], except that the MULX/ADX ladder takes its clamped-scalar
+/// entry (`x25519_mulx::x25519`: the first iteration in closed form and the last three
+/// as doublings, same output bytes).
+#[inline(always)]
+pub(super) fn x25519_for_this_cpu(k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
+    #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
+    if let Some(out) = crate::backend::vector::x25519_ifma::mul_clamped(k, u) {
+        return out;
+    }
+    #[cfg(edwards25519_x86)]
+    if let Some(cpu) = crate::backend::x25519_mulx::Bmi2Adx::detect() {
+        return crate::backend::x25519_mulx::x25519(cpu, k, u);
+    }
+    serial_ladder(k, u)
+}
+
 /// X25519's ladder for a clamped k: the MULX/ADX ladder
 /// (`backend::x25519_mulx`) where CPUID reports BMI2 and ADX, else the generic
 /// [`ladder`] on the portable limbs (4×64 on x86-64; radix 2^51 elsewhere and in the

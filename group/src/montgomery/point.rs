@@ -7,7 +7,7 @@ use core::hash::{Hash, Hasher};
 use edwards25519_field::FieldElement;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
 
-use super::ladder::{clamp, ladder_for_this_cpu, wipe_scalar};
+use super::ladder::{clamp, wipe_scalar, x25519_for_this_cpu};
 use crate::Point;
 
 /// The u-coordinate of the Curve25519 base point, u = 9 (RFC 7748 §4.1).
@@ -111,7 +111,7 @@ impl MontgomeryPoint {
     pub fn mul_clamped(&self, mut scalar: [u8; 32]) -> MontgomeryPoint {
         let mut k = clamp(scalar);
         let u = FieldElement::from_bytes(&self.0);
-        let out = ladder_for_this_cpu(&k, &u);
+        let out = x25519_for_this_cpu(&k, &u);
         wipe_scalar(&mut k);
         wipe_scalar(&mut scalar);
         MontgomeryPoint(out)

@@ -38,6 +38,9 @@
 
 #[cfg(feature = "group")]
 mod group_impl;
+mod inverse;
+#[cfg(test)]
+mod inverse_tests;
 mod map;
 mod ops;
 #[cfg(feature = "alloc")]

@@ -16,25 +16,6 @@ use crate::models::Extended;
 use crate::scalar_mul::naf_table;
 use crate::{Point, Scalar};
 
-/// Σ `a_naf[i]`·2^i·A + Σ `b_naf[i]`·2^i·B for width-5 and width-8 NAF digits.
-///
-/// Execution time depends on the inputs.
-#[inline(always)]
-pub(crate) fn vartime_mul<B: PointBackend>(
-    b: B,
-    a_naf: &[i8; 256],
-    a: &B::Point,
-    b_naf: &[i8; 256],
-) -> B::Point {
-    interleaved(
-        b,
-        core::slice::from_ref(b_naf),
-        core::slice::from_ref(b.odd_base_multiples()),
-        core::slice::from_ref(a_naf),
-        &[naf_table(b, a)],
-    )
-}
-
 /// Σ wide_nafs[i]·Pᵢ + Σ nafs[k]·Qₖ with one shared chain of doublings from the highest
 /// nonzero digit (Straus's interleaving): width-8 NAF digits against precomputed
 /// affine tables of 64 odd multiples (1·P … 127·P), width-5 NAF digits against cached
@@ -51,9 +32,7 @@ pub(crate) fn interleaved<B: PointBackend, W: AsRef<[B::Affine]>>(
     nafs: &[[i8; 256]],
     tables: &[[B::Cached; 8]],
 ) -> B::Point {
-    let top = (0..256)
-        .rev()
-        .find(|&i| wide_nafs.iter().chain(nafs).any(|n| n[i] != 0));
+    let top = wide_nafs.iter().chain(nafs).filter_map(top_digit).max();
     let Some(top) = top else {
         return b.identity();
     };
@@ -63,28 +42,50 @@ pub(crate) fn interleaved<B: PointBackend, W: AsRef<[B::Affine]>>(
         if i != top {
             r = b.double(&r);
         }
+        // One addition each, the sign an argument (the serial backend compiles one
+        // formula for both signs, see `PointBackend::add_signed`).
         for (naf, table) in wide_nafs.iter().zip(wide_tables) {
-            let table = table.as_ref();
             let d = naf[i];
-            if d > 0 {
-                r = b.add_affine(&b.to_extended(&r), &table[d as usize / 2]);
-            } else if d < 0 {
-                r = b.sub_affine(&b.to_extended(&r), &table[d.unsigned_abs() as usize / 2]);
+            if d != 0 {
+                let q = &table.as_ref()[d.unsigned_abs() as usize / 2];
+                r = b.add_signed_affine(&b.to_extended(&r), q, d < 0);
             }
         }
         for (naf, table) in nafs.iter().zip(tables) {
             let d = naf[i];
-            if d > 0 {
-                r = b.add(&b.to_extended(&r), &table[d as usize / 2]);
-            } else if d < 0 {
-                r = b.sub(&b.to_extended(&r), &table[d.unsigned_abs() as usize / 2]);
+            if d != 0 {
+                let q = &table[d.unsigned_abs() as usize / 2];
+                r = b.add_signed(&b.to_extended(&r), q, d < 0);
             }
         }
     }
     b.to_extended(&r)
 }
 
-/// VarTimeDoubleScalarBaseMult as a backend operation.
+/// The position of the highest nonzero digit, eight digits at a time.
+#[inline(always)]
+fn top_digit(naf: &[i8; 256]) -> Option<usize> {
+    for (w, chunk) in naf.chunks_exact(8).enumerate().rev() {
+        let mut word = 0u64;
+        for (k, &d) in chunk.iter().enumerate() {
+            word |= u64::from(d as u8) << (8 * k);
+        }
+        if word != 0 {
+            // Digit k of the chunk is byte k of the word.
+            return Some(8 * w + 7 - (word.leading_zeros() / 8) as usize);
+        }
+    }
+    None
+}
+
+/// VarTimeDoubleScalarBaseMult as a backend operation of its own: a·A in width-5 NAF
+/// against a per-call table of A, b·B in width-8 NAF against the odd multiples of B.
+/// Where the vector backends are compiled, [`Point::vartime_double_scalar_mul_basepoint`]
+/// runs it: there [`BaseStraus`] with two zero NAFs measured 1.004-1.013× its time
+/// (`before_after.sh`, LTO and cargo's default profile, IFMA), while the binary is
+/// within its size target with both. Without them (the smallest build) it runs
+/// [`BaseStraus`] (0.99×, one body less); the tests and the fuzz hook use this one.
+#[cfg(any(test, feature = "fuzzing", edwards25519_vector))]
 #[derive(Clone, Copy)]
 pub(crate) struct VartimeDoubleBase<'a> {
     pub(crate) a_naf: &'a [i8; 256],
@@ -92,44 +93,57 @@ pub(crate) struct VartimeDoubleBase<'a> {
     pub(crate) b_naf: &'a [i8; 256],
 }
 
+#[cfg(any(test, feature = "fuzzing", edwards25519_vector))]
 impl Op for VartimeDoubleBase<'_> {
     type Output = Extended<FieldElement>;
     #[inline(always)]
     fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
         let a = b.from_point(self.a);
-        b.to_point(&vartime_mul(b, self.a_naf, &a, self.b_naf))
+        b.to_point(&interleaved(
+            b,
+            core::slice::from_ref(self.b_naf),
+            core::slice::from_ref(b.odd_base_multiples()),
+            core::slice::from_ref(self.a_naf),
+            &[naf_table(b, &a)],
+        ))
     }
 }
 
-/// The half-size Schnorr check as a backend operation: Σ of the four digit strings
-/// against B, 2^128·B, A' and R' (see [`Point::vartime_check_schnorr_equation`]).
+/// Σ `wide[i]`·Bᵢ + Σ `nafs[k]`·`points[k]` with B₀ = B and B₁ = 2^128·B, as a backend
+/// operation: width-8 NAFs against the compile-time tables of B and 2^128·B, width-5
+/// NAFs against per-call tables of one or two points. The half-size Schnorr check (see
+/// [`Point::vartime_check_schnorr_equation`]) runs it, and in the smallest build so
+/// does VarTimeDoubleScalarBaseMult (B and one point, the other two NAFs zero), so that
+/// build compiles the loop once, not once per operation. A zero NAF costs one
+/// predicted branch per position, and its table is not built.
+///
+/// Execution time depends on the inputs.
 #[derive(Clone, Copy)]
-struct HalfSizeCheck<'a> {
-    /// Width-8 NAF of the low 128 bits of c1·s, against the odd multiples of B.
-    s_lo: &'a [i8; 256],
-    /// Width-8 NAF of the high bits of c1·s, against the odd multiples of 2^128·B.
-    s_hi: &'a [i8; 256],
-    /// Width-5 NAF of |c0|, against `a` (±A).
-    c0: &'a [i8; 256],
-    a: &'a Extended<FieldElement>,
-    /// Width-5 NAF of c1, against `r` (-R).
-    c1: &'a [i8; 256],
-    r: &'a Extended<FieldElement>,
+struct BaseStraus<'a> {
+    /// Width-8 NAFs against B and 2^128·B.
+    wide: &'a [[i8; 256]; 2],
+    /// Width-5 NAFs against the points; the second is zero if there is one point.
+    nafs: &'a [[i8; 256]; 2],
+    /// The points: one or two (only the first two are used).
+    points: &'a [Extended<FieldElement>],
 }
 
-impl Op for HalfSizeCheck<'_> {
+impl Op for BaseStraus<'_> {
     type Output = Extended<FieldElement>;
     #[inline(always)]
     fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
-        let tables = [
-            naf_table(b, &b.from_point(self.a)),
-            naf_table(b, &b.from_point(self.r)),
-        ];
+        let id = b.to_cached(&b.identity());
+        let mut tables = [[id; 8]; 2];
+        // A loop with a run-time count, not two calls: one copy of the table building.
+        // Without a second point, its table stays the identity's and is never read.
+        for (table, p) in tables.iter_mut().zip(self.points) {
+            *table = naf_table(b, &b.from_point(p));
+        }
         b.to_point(&interleaved(
             b,
-            &[*self.s_lo, *self.s_hi],
+            self.wide,
             &[b.odd_base_multiples(), b.odd_base_128_multiples()],
-            &[*self.c0, *self.c1],
+            self.nafs,
             &tables,
         ))
     }
@@ -155,13 +169,16 @@ fn schnorr_difference(s: &Scalar, r: &Point, k: &Scalar, a: &Point) -> Point {
     // -[c0]A = [|c0|](-A) for c0 > 0, [|c0|]A for c0 < 0.
     let a = if m.c0_negative { *a } else { -a };
     let minus_r = -r;
-    Point(dispatch::run(HalfSizeCheck {
-        s_lo: &s_lo,
-        s_hi: &s_hi,
-        c0: &m.c0.vartime_non_adjacent_form(5),
-        a: &a.0,
-        c1: &m.c1.vartime_non_adjacent_form(5),
-        r: &minus_r.0,
+    let wide = [s_lo, s_hi];
+    let nafs = [
+        m.c0.vartime_non_adjacent_form(5),
+        m.c1.vartime_non_adjacent_form(5),
+    ];
+    let points = [a.0, minus_r.0];
+    Point(dispatch::run(BaseStraus {
+        wide: &wide,
+        nafs: &nafs,
+        points: &points,
     }))
 }
 
@@ -196,11 +213,19 @@ impl Point {
     pub fn vartime_double_scalar_mul_basepoint(a: &Scalar, A: &Point, b: &Scalar) -> Point {
         let a_naf = a.vartime_non_adjacent_form(5);
         let b_naf = b.vartime_non_adjacent_form(8);
-        Point(dispatch::run(VartimeDoubleBase {
+        #[cfg(edwards25519_vector)]
+        let p = dispatch::run(VartimeDoubleBase {
             a_naf: &a_naf,
             a: &A.0,
             b_naf: &b_naf,
-        }))
+        });
+        #[cfg(not(edwards25519_vector))]
+        let p = dispatch::run(BaseStraus {
+            wide: &[b_naf, [0; 256]],
+            nafs: &[a_naf, [0; 256]],
+            points: core::slice::from_ref(&A.0),
+        });
+        Point(p)
     }
 
     /// Whether `[s]B = R + [k]A`, with B the base point: the equation of Schnorr-type

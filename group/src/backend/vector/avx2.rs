@@ -49,9 +49,10 @@ use core::arch::x86_64::*;
 use edwards25519_field::FieldElement;
 use subtle::Choice;
 
-use super::const_tables::const_tables;
+use super::const_tables::const_consts;
+use super::lazy_tables::LazyTables;
 use super::point::Vector;
-use super::{Tables, VectorField};
+use super::{Consts, Tables, VectorField};
 use crate::backend::Op;
 
 /// The name `backend::selected` reports.
@@ -656,12 +657,20 @@ impl VectorField for F5 {
 
     #[inline(always)]
     fn tables() -> &'static Tables<Self> {
-        &TABLES
+        TABLES.get(from_elements_const)
+    }
+
+    #[inline(always)]
+    fn consts() -> &'static Consts<Self> {
+        &CONSTS
     }
 }
 
-/// The base point tables and constants in this representation, built at compile time.
-static TABLES: Tables<F5> = const_tables!(from_elements_const);
+/// The base point tables in this representation, built on first use.
+static TABLES: LazyTables<F5> = LazyTables::new();
+
+/// The point layer's constants in this representation, built at compile time.
+static CONSTS: Consts<F5> = const_consts!(from_elements_const);
 
 #[cfg(test)]
 mod tests;

@@ -33,7 +33,7 @@ use subtle::Choice;
 use super::const_tables::lane_tables;
 use super::limbs::{P51, times, transpose, unrolled};
 use super::point::Vector;
-use super::{Cached4, Tables, VectorField};
+use super::{Cached4, Consts, Tables, VectorField};
 use crate::backend::Op;
 
 mod fixed_base;
@@ -464,6 +464,11 @@ impl<L: Lanes> VectorField for F4<L> {
         L::tables()
     }
 
+    #[inline(always)]
+    fn consts() -> &'static Consts<Self> {
+        L::consts()
+    }
+
     /// This field's own walk ([`fixed_base`]).
     #[inline(always)]
     fn sum_digits(table: &[[Cached4<Self>; 8]; 32], digits: &[i8; 64]) -> Option<[Self; 2]> {
@@ -473,11 +478,13 @@ impl<L: Lanes> VectorField for F4<L> {
 
 /// The base point tables for each [`Lanes`] type (a static cannot be generic).
 pub(crate) trait LaneTables: Sized {
-    /// The tables as `F4<Self>` addends.
+    /// The tables as `F4<Self>` addends (built on first use).
     fn tables() -> &'static Tables<F4<Self>>;
+    /// The constants as `F4<Self>` lanes.
+    fn consts() -> &'static Consts<F4<Self>>;
 }
 
-lane_tables!(impl LaneTables::tables for F4<Ymm>, limb_slices, Ymm::from_array_const);
+lane_tables!(impl LaneTables::tables, consts for F4<Ymm>, limb_slices, Ymm::from_array_const);
 
 mod folded;
 
@@ -516,7 +523,7 @@ mod tests {
     /// The `Ymm` tables hold, lane for lane, what the model's tables hold. `Ymm`'s
     /// `from_array` and `to_array` only reinterpret memory (no instruction the CPU may
     /// lack), so this runs on any x86-64 CPU. It pins the register's lane order, which
-    /// `to_elements` and the compile-time tables rely on; the agreement tests reach
+    /// `to_elements` and the tables rely on; the agreement tests reach
     /// `Ymm` only on a CPU with IFMA.
     #[test]
     fn ymm_tables_hold_the_model_lanes() {
@@ -530,7 +537,8 @@ mod tests {
             let t = L::tables();
             let cached = t.base.iter().flatten().chain(&t.odd).chain(&t.odd128);
             let mut v: std::vec::Vec<_> = cached.map(|c| lanes(&c.0)).collect();
-            v.extend([&t.identity, &t.identity_cached, &t.cached_factors].map(lanes));
+            let c = L::consts();
+            v.extend([&c.identity, &c.identity_cached, &c.cached_factors].map(lanes));
             v
         }
         let (ymm, model) = (all::<Ymm>(), all::<Model>());

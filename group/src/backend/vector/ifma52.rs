@@ -80,7 +80,7 @@ use super::ifma::{Lanes, Ymm};
 use super::ifma52x4::{F52, FOUR_P, limbs_to_words, words_to_limbs};
 use super::limbs::{TWO_P52, times, transpose, unrolled};
 use super::point::Vector;
-use super::{Tables, VectorField};
+use super::{Consts, Tables, VectorField};
 use crate::backend::Op;
 
 /// The name `backend::selected` reports.
@@ -268,19 +268,26 @@ impl<L: Lanes + LaneTables52> VectorField for F52<L> {
     fn tables() -> &'static Tables<Self> {
         L::tables52()
     }
+
+    #[inline(always)]
+    fn consts() -> &'static Consts<Self> {
+        L::consts52()
+    }
 }
 
 /// The base point tables in radix 2^52 for each [`Lanes`] type (a static cannot be
 /// generic).
 pub(crate) trait LaneTables52: Sized {
-    /// The tables as `F52<Self>` addends.
+    /// The tables as `F52<Self>` addends (built on first use).
     fn tables52() -> &'static Tables<F52<Self>>;
+    /// The constants as `F52<Self>` lanes.
+    fn consts52() -> &'static Consts<F52<Self>>;
 }
 
-lane_tables!(impl LaneTables52::tables52 for F52<Ymm>, limb_slices, Ymm::from_array_const);
+lane_tables!(impl LaneTables52::tables52, consts52 for F52<Ymm>, limb_slices, Ymm::from_array_const);
 #[cfg(any(test, feature = "fuzzing"))]
 lane_tables!(
-    impl LaneTables52::tables52 for F52<super::ifma::model::Model>,
+    impl LaneTables52::tables52, consts52 for F52<super::ifma::model::Model>,
     limb_slices,
     super::ifma::model::Model::from_array_const
 );

@@ -1,7 +1,7 @@
 //! Limb helpers shared by the five-limb IFMA fields: radix 2^51 ([`super::ifma`]) and
 //! radix 2^52 ([`super::ifma52x4`], and [`super::ifma52`] over it): the unrolling
 //! macro, the multiples of p they add before a subtraction, and the transposition of
-//! the compile-time conversions.
+//! the conversions from portable elements.
 
 /// `[e(0), e(1), …, e(N - 1)]` written out, N = 5 or 10. `core::array::from_fn` would
 /// leave calls: its loop is compiled outside the function with the target features on,

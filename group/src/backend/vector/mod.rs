@@ -8,8 +8,9 @@
 //!   Zen 4, so it runs only with the `"ifma52"` cfg.
 //! - [`avx2`]: AVX2 (`vpmuludq`), radix 2^25.5.
 //!
-//! The compile-time base point tables of every field come from one builder
-//! ([`const_tables`]); the five-limb IFMA fields share [`limbs`].
+//! The base point tables of every field come from one builder ([`lazy_tables`], at run
+//! time on first use), their constants from another ([`const_tables`], at compile
+//! time); the five-limb IFMA fields share [`limbs`].
 //!
 //! X25519 has its own IFMA code: [`x25519_ifma`], a Montgomery ladder with one step's
 //! independent products in the lanes of [`ifma52x4`], a radix-2^52 field over the
@@ -34,6 +35,7 @@ pub(crate) mod ifma;
 pub(crate) mod ifma52;
 pub(crate) mod ifma52x4;
 pub(crate) mod ifma52x8;
+pub(crate) mod lazy_tables;
 pub(crate) mod limbs;
 pub(crate) mod point;
 #[cfg(test)]
@@ -154,9 +156,10 @@ pub(crate) trait VectorField: Copy + Send + Sync + core::fmt::Debug + 'static {
     /// again without a linear step between (an addend made by
     /// [`Cached4`]'s conversion) is carried first.
     const REDUCED_IS_MUL_READY: bool = true;
-    /// The base point tables and the constants in this representation, built at
-    /// compile time.
+    /// The base point tables in this representation, built on first use.
     fn tables() -> &'static Tables<Self>;
+    /// The point layer's constants in this representation, built at compile time.
+    fn consts() -> &'static Consts<Self>;
     /// The field's own form of
     /// [`PointBackend::sum_digits`](crate::backend::PointBackend::sum_digits), the two
     /// sums as points (X, Y, Z, T) in lanes 0…3, where it has one; `None` (the default)
@@ -172,7 +175,8 @@ pub(crate) trait VectorField: Copy + Send + Sync + core::fmt::Debug + 'static {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Cached4<F>(pub(super) F);
 
-/// The base point tables of `crate::tables` as vector addends.
+/// The base point tables of `crate::tables` as vector addends, built at run time on
+/// first use ([`lazy_tables`]).
 pub(crate) struct Tables<F> {
     /// `crate::tables::BASE_TABLE`.
     pub(crate) base: [[Cached4<F>; 8]; 32],
@@ -180,6 +184,10 @@ pub(crate) struct Tables<F> {
     pub(crate) odd: [Cached4<F>; 64],
     /// `crate::tables::ODD_BASE_128_MULTIPLES`.
     pub(crate) odd128: [Cached4<F>; 64],
+}
+
+/// The point layer's constants in a vector representation, built at compile time.
+pub(crate) struct Consts<F> {
     /// The identity's lanes, (0, 1, 1, 0).
     pub(crate) identity: F,
     /// The identity addend's lanes, (1, 1, 2, 0).

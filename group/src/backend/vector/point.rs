@@ -58,7 +58,7 @@ impl<F> Vector<F> {
 pub(crate) struct Ext4<F>(F);
 
 /// An affine addend (y+x, y-x, 2d·x·y) as the lanes of a cached one,
-/// (y-x, y+x, 2, 2d·x·y), for the field modules' compile-time tables.
+/// (y-x, y+x, 2, 2d·x·y), for the field modules' tables.
 pub(super) const fn affine_lanes(a: &AffineCached<FieldElement>) -> [&FieldElement; 4] {
     [&a.y_minus_x, &a.y_plus_x, &TWO, &a.xy2d]
 }
@@ -105,7 +105,7 @@ impl<F: VectorField> Ext4<F> {
     /// The addend form: (Y-X, Y+X, Z, T)·(1, 1, 2, 2d). One vector multiplication.
     #[inline(always)]
     fn to_cached(&self) -> Cached4<F> {
-        let c = self.diff_sum().mul(&F::tables().cached_factors);
+        let c = self.diff_sum().mul(&F::consts().cached_factors);
         Cached4(if F::REDUCED_IS_MUL_READY {
             c
         } else {
@@ -227,7 +227,7 @@ impl<F: VectorField> Cached4<F> {
         let negative = Choice::from((sign & 1) as u8);
         let [t0, t1, t2, t3, t4, t5, t6, t7] = table;
         let mut out = Cached4(F::lookup8(
-            &F::tables().identity_cached,
+            &F::consts().identity_cached,
             [&t0.0, &t1.0, &t2.0, &t3.0, &t4.0, &t5.0, &t6.0, &t7.0],
             abs,
         ));
@@ -254,7 +254,7 @@ impl<F: VectorField> PointBackend for Vector<F> {
     }
     #[inline(always)]
     fn identity(self) -> Ext4<F> {
-        Ext4(F::tables().identity)
+        Ext4(F::consts().identity)
     }
     #[inline(always)]
     fn to_cached(self, p: &Ext4<F>) -> Cached4<F> {

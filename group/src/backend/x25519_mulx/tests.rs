@@ -212,9 +212,11 @@ fn kernels_against_num_bigint() {
     assert_eq!(bounded, limbs.len() * (limbs.len() - 3));
 }
 
-/// Both ladders on one (k, u); k clamped as `mul_clamped` does.
-fn agree(cpu: Bmi2Adx, k: [u8; 32], u: [u8; 32]) -> [u8; 32] {
-    let k = clamp(k);
+/// Both MULX entries and the portable ladder on one (k, u); k clamped as
+/// `mul_clamped` does, except that [`x25519`] gets the raw k (it must ignore the
+/// clamped bits).
+fn agree(cpu: Bmi2Adx, raw: [u8; 32], u: [u8; 32]) -> [u8; 32] {
+    let k = clamp(raw);
     let u = FieldElement::from_bytes(&u);
     let ours = ladder(cpu, &k, &u);
     assert_eq!(
@@ -222,6 +224,8 @@ fn agree(cpu: Bmi2Adx, k: [u8; 32], u: [u8; 32]) -> [u8; 32] {
         portable_ladder::<FieldElement>(&k, &u),
         "k={k:02x?} u={u:?}"
     );
+    assert_eq!(x25519(cpu, &raw, &u), ours, "x25519: k={raw:02x?} u={u:?}");
+    assert_eq!(x25519(cpu, &k, &u), ours, "x25519: k={k:02x?} u={u:?}");
     ours
 }
 
@@ -306,13 +310,19 @@ fn agrees_with_portable_ladder_on_edges() {
     }
 }
 
-/// RFC 7748 §5.2: the two vectors, and the iteration after 1 and 1,000 rounds.
+/// RFC 7748 §5.2: the two vectors, and the iteration after 1 and 1,000 rounds, on
+/// both entries ([`x25519`] and [`ladder`] on the clamped scalar).
 #[test]
 fn rfc7748_on_mulx_ladder() {
     let Some(cpu) = cpu() else { return };
     let v = edwards25519_test_support::read_json("rfc7748/x25519.json");
     let s = |v: &Value| h(v.as_str().expect("hex"));
-    let x = |k: [u8; 32], u: [u8; 32]| ladder(cpu, &clamp(k), &FieldElement::from_bytes(&u));
+    let x = |k: [u8; 32], u: [u8; 32]| {
+        let u = FieldElement::from_bytes(&u);
+        let out = x25519(cpu, &k, &u);
+        assert_eq!(out, ladder(cpu, &clamp(k), &u));
+        out
+    };
     for c in v["scalar_mult"].as_array().expect("list") {
         assert_eq!(x(s(&c["scalar"]), s(&c["u"])), s(&c["output"]));
     }
@@ -329,7 +339,7 @@ fn rfc7748_on_mulx_ladder() {
     }
 }
 
-/// Every Wycheproof X25519 case (518) on the MULX ladder directly.
+/// Every Wycheproof X25519 case (518) on both MULX entries directly.
 #[test]
 fn wycheproof_on_mulx_ladder() {
     let Some(cpu) = cpu() else { return };
@@ -338,9 +348,11 @@ fn wycheproof_on_mulx_ladder() {
     let mut n = 0;
     for g in v["testGroups"].as_array().expect("groups") {
         for t in g["tests"].as_array().expect("tests") {
-            let k = clamp(s(&t["private"]));
-            let out = ladder(cpu, &k, &FieldElement::from_bytes(&s(&t["public"])));
+            let raw = s(&t["private"]);
+            let u = FieldElement::from_bytes(&s(&t["public"]));
+            let out = ladder(cpu, &clamp(raw), &u);
             assert_eq!(out, s(&t["shared"]), "tcId {}", t["tcId"]);
+            assert_eq!(x25519(cpu, &raw, &u), out, "x25519, tcId {}", t["tcId"]);
             n += 1;
         }
     }

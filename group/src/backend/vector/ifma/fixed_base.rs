@@ -215,8 +215,8 @@ pub(super) fn sum_digits<L: Lanes>(
     table: &[[Cached4<F4<L>>; 8]; 32],
     digits: &[i8; 64],
 ) -> [F4<L>; 2] {
-    let identity = &L::tables().identity_cached;
-    let mut r0 = L::tables().identity.0;
+    let identity = &L::consts().identity_cached;
+    let mut r0 = L::consts().identity.0;
     let mut r1 = r0;
     let mut flip = [0u8; 2];
     for (row, pair) in table.iter().zip(digits.chunks_exact(2)) {

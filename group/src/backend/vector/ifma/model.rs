@@ -117,4 +117,4 @@ impl Lanes for Model {
     }
 }
 
-lane_tables!(impl LaneTables::tables for F4<Model>, limb_slices, Model::from_array_const);
+lane_tables!(impl LaneTables::tables, consts for F4<Model>, limb_slices, Model::from_array_const);
