@@ -1,5 +1,6 @@
 //! The AVX2 field's limb code against num-bigint: the radix conversion and the
-//! products at the edges of their input bounds.
+//! products at the edges of their input bounds; and the fixed-base walk on this field at
+//! extreme digits, against the serial backend.
 
 use super::*;
 use num_bigint::BigUint;
@@ -132,5 +133,36 @@ fn limbs_below_fails_at_the_bound() {
                 "lane {lane}, limb {i}"
             );
         }
+    }
+}
+
+/// The fixed-base walk on digit patterns no reduced scalar has (every digit at -8 or
+/// 8, signs alternating from row to row and between the odd and even digits, long runs
+/// of zeros, the top digits alone), on this CPU's AVX2 (with the limb bounds
+/// `debug_assert!`ed in debug builds), against the serial backend.
+#[test]
+fn fixed_base_extreme_digits_agree_with_serial() {
+    use crate::Point;
+    use crate::backend::dispatch::run_serial;
+    use crate::scalar_mul::fixed_base::MulBase;
+
+    let Some(b) = detect() else {
+        return;
+    };
+    let patterns: [fn(usize) -> i8; 8] = [
+        |_| 8,
+        |_| -8,
+        |k| if k % 2 == 0 { 8 } else { -8 },
+        |k| if (k / 2) % 2 == 0 { -8 } else { 8 },
+        |k| if k % 3 == 0 { -1 } else { 0 },
+        |k| [0, -8, 8, -7, 7, 0, -1, 1][k % 8],
+        |k| if k < 32 { -8 } else { 0 },
+        |k| if k >= 62 { -8 } else { 0 },
+    ];
+    for (n, pattern) in patterns.iter().enumerate() {
+        let digits: [i8; 64] = core::array::from_fn(pattern);
+        let op = MulBase(&digits);
+        let want = Point(run_serial(op)).to_bytes();
+        assert_eq!(Point(run(b, op)).to_bytes(), want, "pattern {n}");
     }
 }
