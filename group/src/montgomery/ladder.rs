@@ -94,11 +94,11 @@ fn serial_ladder(k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
 /// k (bit 255 clear, so bits 254 down to 0 are processed; the count is fixed).
 ///
 /// **Invariant** (at the top of the step for bit t, after the pending swap is undone):
-/// with m = k >> (t + 1), (x2 : z2) is the u-coordinate of [m]P and (x3 : z3) that of
+/// with m = k >> (t + 1), (x2 : z2) is the u-coordinate of \[m\]P and (x3 : z3) that of
 /// [m + 1]P, where P has u = x1. Their difference is always P, which is what the
 /// differential addition x3 = (DA + CB)², z3 = x1·(DA - CB)² needs; the doubling is
 /// x2 = AA·BB, z2 = E·(BB + a24·E). Bit t = 1 swaps the roles, so the step computes
-/// ([2m + 1]P, [2m + 2]P) instead of ([2m]P, [2m + 1]P). For u of small order, and for
+/// (\[2m + 1\]P, \[2m + 2\]P) instead of (\[2m\]P, \[2m + 1\]P). For u of small order, and for
 /// u = 0, z2 ends at 0 and the output is 0 (the inversion maps 0 to 0).
 ///
 /// Constant time: the bit of k at the public position t is read as a [`Choice`], the
@@ -114,8 +114,8 @@ pub(crate) fn ladder<F: FieldArith>(k: &[u8; 32], u: &FieldElement) -> [u8; 32] 
 /// [`ladder`] over the bits of any integer n as an iterator yields them, most
 /// significant first (the 255 bits of k there; any number of them for
 /// [`MontgomeryPoint::mul_bits_be`](super::MontgomeryPoint::mul_bits_be)): after the
-/// step for a bit, with m the integer of the bits so far, (x2 : z2) is [m]P and
-/// (x3 : z3) is [m + 1]P, so the result is the u of [n]P. Each bit becomes a
+/// step for a bit, with m the integer of the bits so far, (x2 : z2) is \[m\]P and
+/// (x3 : z3) is \[m + 1\]P, so the result is the u of \[n\]P. Each bit becomes a
 /// [`Choice`] and picks nothing but the deferred swap; the loop runs once per bit, a
 /// public count.
 #[inline(always)]
@@ -140,8 +140,8 @@ pub(super) fn ladder_bits<F: FieldArith>(
     (x2 * <F as FieldArith>::invert(&z2)).to_bytes()
 }
 
-/// One ladder step after the swap: ((x2 : z2), (x3 : z3)) = ([m]P, [m + 1]P) become
-/// ([2m]P, [2m + 1]P), with x1 the u of P (the formulas of [`ladder`]'s invariant).
+/// One ladder step after the swap: ((x2 : z2), (x3 : z3)) = (\[m\]P, \[m + 1\]P) become
+/// (\[2m\]P, \[2m + 1\]P), with x1 the u of P (the formulas of [`ladder`]'s invariant).
 #[inline(always)]
 fn step<F: FieldArith>(x1: &F, x2: &mut F, z2: &mut F, x3: &mut F, z3: &mut F) {
     let a = *x2 + *z2;

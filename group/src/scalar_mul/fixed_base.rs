@@ -9,7 +9,7 @@
 //! 32 mixed additions of the even digits. Cost: 64 × 7M + 4 doublings.
 //!
 //! Constant time: the loops are fixed, every lookup is a full scan
-//! ([`select`](super::select)), and the additions are complete.
+//! ([`select`](crate::backend::PointBackend::select)), and the additions are complete.
 
 use edwards25519_field::FieldElement;
 

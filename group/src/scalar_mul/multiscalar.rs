@@ -105,7 +105,7 @@ fn vartime_multiscalar(scalars: &[Scalar], points: &[Extended<FieldElement>]) ->
     Point(dispatch::run(VartimeMultiscalar { scalars, points }))
 }
 
-/// [`straus`] on the digits of (possibly secret) scalars, then the digits wiped.
+/// [`straus()`] on the digits of (possibly secret) scalars, then the digits wiped.
 fn straus_and_wipe(mut digits: Vec<[i8; 64]>, points: Vec<Extended<FieldElement>>) -> Point {
     assert!(digits.len() == points.len(), "{}", LENGTH_MISMATCH);
     let result = straus(&digits, &points);

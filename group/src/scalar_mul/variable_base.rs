@@ -5,9 +5,9 @@
 //! Q = d₆₃·P, then Q = 16·Q + dₖ·P for k = 62 … 0. Cost: 7 additions for the table,
 //! 252 doublings (projective between them) and 64 additions of cached points.
 //!
-//! Constant time: fixed loops, every lookup a full scan ([`select`](super::select)),
-//! complete addition formulas (the identity, P itself and small-order points need no
-//! special case).
+//! Constant time: fixed loops, every lookup a full scan
+//! ([`select`](crate::backend::PointBackend::select)), complete addition formulas (the
+//! identity, P itself and small-order points need no special case).
 
 use edwards25519_field::FieldElement;
 

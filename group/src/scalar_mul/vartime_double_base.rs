@@ -16,7 +16,7 @@ use crate::models::Extended;
 use crate::scalar_mul::naf_table;
 use crate::{Point, Scalar};
 
-/// Σ wide_nafs[i]·Pᵢ + Σ nafs[k]·Qₖ with one shared chain of doublings from the highest
+/// Σ wide_nafs\[i\]·Pᵢ + Σ nafs\[k\]·Qₖ with one shared chain of doublings from the highest
 /// nonzero digit (Straus's interleaving): width-8 NAF digits against precomputed
 /// affine tables of 64 odd multiples (1·P … 127·P), width-5 NAF digits against cached
 /// tables of 8 (1·Q … 15·Q). Zero digits cost nothing. The one variable-time Straus

@@ -420,12 +420,12 @@ impl<L: Lanes> VectorField for F4<L> {
     /// each below 2^52, so z_k = lo_k + 2·hi_k < 15·2^52 < 2^56.
     #[inline(always)]
     fn mul(&self, b: &Self) -> Self {
-        self.mul_uncarried(b).carry()
+        self.mul_uncarried::<false>(b).carry()
     }
 
     #[inline(always)]
     fn mul_folded(&self, b: &Self) -> Self {
-        self.mul_uncarried(b)
+        self.mul_uncarried::<false>(b)
     }
 
     #[inline(always)]

@@ -16,7 +16,7 @@
 //!
 //! | level | limbs 0…3 | limb 4 | made by |
 //! |---|---|---|---|
-//! | reduced (= mul-ready) | < 2^52 | < 2^47 + 2^12 | [`F52::carry`], [`F52::mul`], [`F52::square`], [`F52::from_bytes`] (limb 4 < 2^47 there) |
+//! | reduced (= mul-ready) | < 2^52 | < 2^47 + 2^12 | [`F52::carry`], [`F52::mul`], [`F52::square`], [`limbs_from_bytes`] (limb 4 < 2^47 there) |
 //! | wide | < 2^54 | < 2^49 | [`F52::add`] and [`F52::sub`] of reduced values (sub adds 2p, whose limbs 2^53 - 38, 2^53 - 2 and 2^48 - 2 are at least the reduced bounds, so no lane goes negative) |
 //! | carry input | < 2^62 | < 2^64 | wide values, product columns after the fold (< 2^57), `bb + a24·e` (< 2^54) |
 //!
@@ -497,7 +497,7 @@ impl<L: Lanes52> F52<L> {
 /// us\[j\]): scalars clamped here, bit 255 of u masked, non-canonical u accepted.
 ///
 /// Each lane runs `montgomery::ladder`'s algorithm (the same invariant: (x2 : z2) and
-/// (x3 : z3) are [m]P and [m + 1]P), with one swap mask per lane built from that lane's
+/// (x3 : z3) are \[m\]P and \[m + 1\]P), with one swap mask per lane built from that lane's
 /// scalar bit: `vpsrlvq` of the lane's scalar word by the public bit position, and 1,
 /// then 0 minus it. No branch, index or loop bound depends on a scalar or a u.
 ///

@@ -23,7 +23,7 @@
 //! # Values (lazy reduction, as in Bernstein's curve25519 implementations)
 //!
 //! Every value is four limbs of an integer below 2^256, congruent mod p to the field
-//! element. Products ([`mul_regs!`], [`sqr_regs!`]) accept any such values and return
+//! element. Products (`mul_regs!`, `sqr_regs!`, below) accept any such values and return
 //! values below 2^255 + 2^12: the 512-bit product, its high half folded by
 //! 38 = 2^256 mod p (two carry chains, ADCX on CF and ADOX on OF), then everything from
 //! bit 255 up folded by 19 = 2^255 mod p. Sums and differences (`fold_add!`,

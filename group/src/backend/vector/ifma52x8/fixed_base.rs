@@ -1,5 +1,5 @@
 //! Eight fixed-base multiplications at once (`MontgomeryPoint::mul_base_clamped_batch`):
-//! lane j computes [kⱼ]B for its own scalar kⱼ, by `scalar_mul::fixed_base`'s method
+//! lane j computes \[kⱼ\]B for its own scalar kⱼ, by `scalar_mul::fixed_base`'s method
 //! run lane-wise on the eight-lane field.
 //!
 //! With signed radix-16 digits kⱼ = Σ dₖ·16^k (dₖ in [-8, 8]), each term dₖ·16^(2i)·B
