@@ -119,31 +119,13 @@ impl<F: FieldArith> Extended<F> {
     /// flipped. `SUB` is a compile-time constant, so no branch is left in the code.
     #[inline(always)]
     fn add_parts<const SUB: bool>(&self, y_plus_x: &F, y_minus_x: &F, c: F, d: F) -> Completed<F> {
-        let (plus, minus) = if SUB {
-            (y_minus_x, y_plus_x)
-        } else {
-            (y_plus_x, y_minus_x)
-        };
-        let a = (self.y - self.x) * *minus;
-        let b = (self.y + self.x) * *plus;
-        let (d_plus_c, d_minus_c) = (d + c, d - c);
-        let (z, t) = if SUB {
-            (d_minus_c, d_plus_c)
-        } else {
-            (d_plus_c, d_minus_c)
-        };
-        Completed {
-            x: b - a,
-            y: b + a,
-            z,
-            t,
-        }
+        self.add_parts_signed(y_plus_x, y_minus_x, c, d, SUB)
     }
 
     /// [`Extended::add_parts`] with the sign a run-time value, for variable-time
-    /// callers (the sign is public: it picks operands by a branch-free select of
-    /// references, but nothing here is meant to hide it). One copy of the formula for
-    /// both signs.
+    /// callers (the sign is public: it picks operands by a select of references, and
+    /// nothing here is meant to hide it). One copy of the formula for both signs; with
+    /// a constant `sub` (`add_parts`, always inlined) the selects fold away.
     #[inline(always)]
     fn add_parts_signed(&self, y_plus_x: &F, y_minus_x: &F, c: F, d: F, sub: bool) -> Completed<F> {
         let (plus, minus) = if sub {
