@@ -60,10 +60,10 @@ const WARMUP: usize = 500;
 
 /// The smallest difference of the class means, in nanoseconds, that a crop's |t| counts
 /// for. With 10^5 measurements Welch's t resolves mean shifts far below one cycle, and a
-/// constant-time operation on a fixed input does show such shifts now and then: a
-/// 0.4 ns shift (t = 5-7 in three rounds in a row) on a 6.9 µs hash-to-curve whose
-/// serial code valgrind finds free of secret-dependent branches and addresses. Shifts
-/// that small come from the processor itself (data-dependent power and frequency, as in
+/// constant-time operation on a fixed input does show such shifts now and then (a few
+/// tenths of a nanosecond on a 7 µs hash-to-curve whose serial code valgrind finds free
+/// of secret-dependent branches and addresses). Shifts that small come from the
+/// processor itself (data-dependent power and frequency, as in
 /// Hertzbleed), which no code change removes. One secret-dependent misprediction or
 /// cache miss per call costs several nanoseconds on average, above this floor, and the
 /// serial code's branches and addresses are checked exactly by valgrind (ct-check).

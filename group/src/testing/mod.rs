@@ -20,3 +20,18 @@ mod eight_lanes_agree;
 pub mod fuzzing;
 #[cfg(all(test, feature = "alloc"))]
 mod x25519_base;
+
+/// Fixed-base digit patterns (digit k of 64 in signed radix 16) that no reduced scalar
+/// has: every digit at -8 or 8, signs alternating from digit to digit and in pairs, long
+/// runs of zeros, the top digits alone. The vector walks' tests run them against serial.
+#[cfg(all(test, edwards25519_vector))]
+pub(crate) const EXTREME_DIGIT_PATTERNS: [fn(usize) -> i8; 8] = [
+    |_| 8,
+    |_| -8,
+    |k| if k % 2 == 0 { 8 } else { -8 },
+    |k| if (k / 2) % 2 == 0 { -8 } else { 8 },
+    |k| if k % 3 == 0 { -1 } else { 0 },
+    |k| [0, -8, 8, -7, 7, 0, -1, 1][k % 8],
+    |k| if k < 32 { -8 } else { 0 },
+    |k| if k >= 62 { -8 } else { 0 },
+];

@@ -268,16 +268,7 @@ mod tests {
     /// IFMA, against the serial backend.
     #[test]
     fn extreme_digits_agree_with_serial() {
-        let patterns: [fn(usize) -> i8; 7] = [
-            |_| 8,
-            |_| -8,
-            |k| if k % 2 == 0 { 8 } else { -8 },
-            |k| if (k / 2) % 2 == 0 { -8 } else { 8 },
-            |k| if k % 3 == 0 { -1 } else { 0 },
-            |k| [0, -8, 8, -7, 7, 0, -1, 1][k % 8],
-            |k| if k < 32 { -8 } else { 0 },
-        ];
-        for (n, pattern) in patterns.iter().enumerate() {
+        for (n, pattern) in crate::testing::EXTREME_DIGIT_PATTERNS.iter().enumerate() {
             let digits: [i8; 64] = core::array::from_fn(pattern);
             let op = MulBase(&digits);
             let want = Point(run_serial(op)).to_bytes();
