@@ -39,7 +39,7 @@
 #[cfg(feature = "group")]
 mod group_impl;
 mod inverse;
-#[cfg(test)]
+#[cfg(all(test, feature = "alloc"))]
 mod inverse_tests;
 mod map;
 mod ops;
