@@ -16,7 +16,6 @@
 //! and writes without gathers (contiguous per-lane loads and an 8×20 transpose) and the
 //! affine conversion on eight lanes. Until then it is built and tested (against the
 //! serial backend and curve25519-dalek) but only the tests call it.
-#![cfg_attr(not(test), allow(dead_code))]
 
 use edwards25519_field::FieldElement;
 use edwards25519_scalar::Scalar;
@@ -25,6 +24,10 @@ use crate::backend::vector::ifma52x8::{self, pippenger};
 use crate::backend::{Op, PointBackend, dispatch};
 use crate::models::Extended;
 use crate::scalar_mul::double_times;
+
+/// From this many terms on, [`Point::vartime_multiscalar_mul`](crate::Point::vartime_multiscalar_mul)
+/// runs the eight-lane engine where the CPU has it.
+pub(crate) const THRESHOLD: usize = 256;
 
 /// Σ sᵢ·Pᵢ on the eight-lane engine, when this CPU has it; `None` otherwise.
 ///

@@ -162,3 +162,29 @@ fn agrees_with_dalek() {
         }
     }
 }
+
+fn run_serial_or(s: &[Scalar], p: &[Extended<FieldElement>]) -> Extended<FieldElement> {
+    crate::backend::dispatch::run(VartimeMultiscalar { scalars: s, points: p })
+}
+#[test]
+#[ignore]
+fn scratch_timing() {
+    use std::time::Instant;
+    for n in [64usize, 128, 192, 256, 512, 1024, 2048] {
+        let (s, p) = inputs(7, n);
+        let pts: Vec<Point> = p.iter().map(|e| Point(*e)).collect();
+        let mut best = [f64::MAX; 3];
+        for _ in 0..15 {
+            let t = Instant::now();
+            core::hint::black_box(run_serial_or(&s, &p));
+            best[0] = best[0].min(t.elapsed().as_secs_f64());
+            let t = Instant::now();
+            core::hint::black_box(vartime_mul(&s, &p));
+            best[1] = best[1].min(t.elapsed().as_secs_f64());
+            let t = Instant::now();
+            core::hint::black_box(pippenger::Prepared::new(&s, &p, pippenger::window_bits(n)));
+            best[2] = best[2].min(t.elapsed().as_secs_f64());
+        }
+        std::println!("n={n} four-lane {:.1}us eight-lane {:.1}us prep {:.1}us", best[0]*1e6, best[1]*1e6, best[2]*1e6);
+    }
+}
