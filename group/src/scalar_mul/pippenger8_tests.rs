@@ -188,3 +188,13 @@ fn scratch_timing() {
         std::println!("n={n} four-lane {:.1}us eight-lane {:.1}us prep {:.1}us", best[0]*1e6, best[1]*1e6, best[2]*1e6);
     }
 }
+
+/// The engine's 8×8 transposition on the model (and on the hardware where it runs):
+/// lane k of output i is lane i of input k.
+#[test]
+fn transpose8_transposes() {
+    let r: [[u64; 8]; 8] = core::array::from_fn(|k| core::array::from_fn(|i| (k * 8 + i) as u64));
+    let want: [[u64; 8]; 8] = core::array::from_fn(|i| core::array::from_fn(|k| (k * 8 + i) as u64));
+    let got = pippenger::transpose8(r.map(Model8));
+    assert_eq!(got.map(|m| m.0), want);
+}

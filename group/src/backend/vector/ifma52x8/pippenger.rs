@@ -56,21 +56,21 @@ use super::select::Masked52;
 use super::{F52, Ifma8, Lanes52, Zmm};
 use crate::models::{D2, Extended};
 
-/// Words per addend row: the 15 limbs of (y+x, y-x, 2d·x·y), then one word of padding.
-const ROW: usize = 16;
+/// An addend row: the 15 radix-2^52 limbs of (y+x, y-x, 2d·x·y), then one word of
+/// padding, as two lane arrays (one zmm load each), on its own two cache lines.
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+pub(crate) struct Row([[u64; 8]; 2]);
 /// Lane arrays per slot: 4 coordinates of 5 limbs (limb m of coordinate c, all eight
 /// lanes, at `5·c + m`).
 const SLOT: usize = 20;
 
-/// The lane operations the engine adds to [`Masked52`]: the addend reads and the
-/// per-lane stores of the accumulator.
+/// The lane operations the engine adds to [`Masked52`]: the transposition of the
+/// addend rows and the per-lane stores of the accumulator.
 pub(crate) trait Buckets8: Masked52<Mask = u8> {
-    /// Lane l of the result is `base[idx[l]]` (`vpgatherqq`).
-    ///
-    /// # Safety
-    ///
-    /// Every lane of `idx` must be below `base.len()`.
-    unsafe fn gather(base: &[u64], idx: Self) -> Self;
+    /// Lane k of the result is lane i of self if i < 8, lane i - 8 of b otherwise,
+    /// for i = idx\[k\] (below 16) (`vpermt2q`).
+    fn permute2(self, idx: Self, b: Self) -> Self;
     /// `dst[l] = self[l]` for the lanes l of `m`, the other words of `dst` untouched
     /// (`vmovdqu64` with a write mask).
     fn store_lanes(self, dst: &mut [u64; 8], m: u8);
@@ -78,10 +78,9 @@ pub(crate) trait Buckets8: Masked52<Mask = u8> {
 
 impl Buckets8 for Zmm {
     #[inline(always)]
-    unsafe fn gather(base: &[u64], idx: Self) -> Self {
-        // SAFETY: the caller keeps every index within `base`; only reached after the
-        // CPUID check (AVX-512 F), see `Zmm`.
-        Zmm(unsafe { _mm512_i64gather_epi64::<8>(idx.0, base.as_ptr() as *const _) })
+    fn permute2(self, idx: Self, b: Self) -> Self {
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        Zmm(unsafe { _mm512_permutex2var_epi64(self.0, idx.0, b.0) })
     }
     #[inline(always)]
     fn store_lanes(self, dst: &mut [u64; 8], m: u8) {
@@ -93,8 +92,12 @@ impl Buckets8 for Zmm {
 
 #[cfg(test)]
 impl Buckets8 for super::model::Model8 {
-    unsafe fn gather(base: &[u64], idx: Self) -> Self {
-        Self(idx.0.map(|i| base[i as usize]))
+    fn permute2(self, idx: Self, b: Self) -> Self {
+        Self(idx.0.map(|i| {
+            assert!(i < 16, "permute index {i}");
+            let i = i as usize;
+            if i < 8 { self.0[i] } else { b.0[i - 8] }
+        }))
     }
     fn store_lanes(self, dst: &mut [u64; 8], m: u8) {
         for (l, d) in dst.iter_mut().enumerate() {
@@ -180,7 +183,7 @@ impl<'a> Prepared<'a> {
 
 /// One pass's schedule (see the module docs).
 struct Schedule {
-    /// `steps[t][l]`: lane l's entry at step t, `(row·ROW) << 1 | negative`.
+    /// `steps[t][l]`: lane l's entry at step t, `row << 1 | negative`.
     steps: Vec<[u64; 8]>,
     /// `ends[t]`: the lanes whose run of one magnitude ends at step t.
     ends: Vec<u8>,
@@ -226,13 +229,13 @@ fn schedule(digits: &[i16], n: usize, w: usize, c: usize, pass: usize) -> Schedu
         }
         fills[l].reverse();
     }
-    let mut steps = vec![[((n * ROW) as u64) << 1; 8]; steps_len];
+    let mut steps = vec![[(n as u64) << 1; 8]; steps_len];
     for l in 0..8 {
         if let Some(j) = window(l) {
             for (i, &d) in digits[j * n..(j + 1) * n].iter().enumerate() {
                 if d != 0 {
                     let at = &mut next[usize::from(d.unsigned_abs())][l];
-                    steps[*at as usize][l] = ((i * ROW) as u64) << 1 | u64::from(d < 0);
+                    steps[*at as usize][l] = (i as u64) << 1 | u64::from(d < 0);
                     *at += 1;
                 }
             }
@@ -267,11 +270,8 @@ pub(crate) fn sums<L: Buckets8>(prep: &Prepared) -> Vec<Extended<FieldElement>> 
         let mut acc = Point8::<L>::identity();
         let mut fill = [0usize; 8];
         for (t, entry) in sched.steps.iter().enumerate() {
-            let e = L::from_array(*entry);
-            let neg = lane_mask(e.and(L::splat(1)));
-            // SAFETY: every entry's row is at most n and `rows` holds n + 1 rows of
-            // ROW words, so each index (row·ROW + m, m < 15) is within it.
-            let q = unsafe { gather_addend::<L>(&rows, e.shr::<1>()) };
+            let neg = lane_mask(L::from_array(*entry).and(L::splat(1)));
+            let q = load_addends::<L>(&rows, entry);
             acc = acc.add_affine_signed(&q, neg);
             let ends = sched.ends[t];
             if ends != 0 {
@@ -298,12 +298,12 @@ pub(crate) fn sums<L: Buckets8>(prep: &Prepared) -> Vec<Extended<FieldElement>> 
     out
 }
 
-/// The affine addends of `points` as rows of [`ROW`] words (limbs 0…4 of y+x, of y-x,
-/// of 2d·x·y, each reduced), then the identity's row (1, 1, 0), on eight lanes: one
+/// The affine addends of `points` as [`Row`]s (limbs 0…4 of y+x, of y-x, of 2d·x·y,
+/// each reduced), then the identity's row (1, 1, 0), on eight lanes: one
 /// batch inversion of the Z across the groups of eight (`encode::invert_groups`),
 /// then x = X/Z, y = Y/Z and the three coordinates, 4 multiplications per group.
 #[inline(always)]
-pub(crate) fn affine_rows<L: Masked52>(points: &[Extended<FieldElement>]) -> Vec<u64> {
+pub(crate) fn affine_rows<L: Masked52>(points: &[Extended<FieldElement>]) -> Vec<Row> {
     let n = points.len();
     // Loops, not iterator closures, around the lane code (closures do not inherit the
     // caller's target features).
@@ -314,7 +314,7 @@ pub(crate) fn affine_rows<L: Masked52>(points: &[Extended<FieldElement>]) -> Vec
     // Every Z is nonzero (points' Z never is; the padding lanes hold the identity's 1).
     invert_groups(&mut zs);
     let d2 = F52::<L>(limbs52(&D2).map(L::splat));
-    let mut rows = vec![0u64; (n + 1) * ROW];
+    let mut rows = vec![Row([[0; 8]; 2]); n + 1];
     for (g, (chunk, zinv)) in points.chunks(8).zip(&zs).enumerate() {
         let x = F52::<L>::load(|j| chunk.get(j).unwrap_or(&Extended::IDENTITY).x).mul(zinv);
         let y = F52::<L>::load(|j| chunk.get(j).unwrap_or(&Extended::IDENTITY).y).mul(zinv);
@@ -322,37 +322,64 @@ pub(crate) fn affine_rows<L: Masked52>(points: &[Extended<FieldElement>]) -> Vec
         for (ci, f) in coords.iter().enumerate() {
             let l = f.to_limb_arrays();
             for j in 0..chunk.len() {
-                let row = &mut rows[(8 * g + j) * ROW + 5 * ci..][..5];
-                for (m, r) in row.iter_mut().enumerate() {
-                    *r = l[m][j];
+                let row = &mut rows[8 * g + j].0;
+                for (m, limb) in l.iter().enumerate() {
+                    let at = 5 * ci + m;
+                    row[at / 8][at % 8] = limb[j];
                 }
             }
         }
     }
-    rows[n * ROW] = 1;
-    rows[n * ROW + 5] = 1;
+    rows[n].0[0][0] = 1;
+    rows[n].0[0][5] = 1;
     rows
 }
 
-/// Lane l's addend from row `base[l] / ROW` of `rows`.
-///
-/// # Safety
-///
-/// `base[l] + 14` below `rows.len()` in every lane.
+/// Lane l's addend from row `entry[l] >> 1` of `rows`: the eight rows loaded whole (two
+/// zmm loads each) and transposed, limb m of every lane into one register, instead of
+/// 15 gathers (8×8 transpositions, [`transpose8`]).
 #[inline(always)]
-unsafe fn gather_addend<L: Buckets8>(rows: &[u64], base: L) -> Affine8<L> {
-    let mut q = Affine8::<L>::identity();
-    for (ci, f) in [&mut q.y_plus_x, &mut q.y_minus_x, &mut q.xy2d]
-        .into_iter()
-        .enumerate()
-    {
-        for (m, limb) in f.0.iter_mut().enumerate() {
-            let at = L::splat((5 * ci + m) as u64);
-            // SAFETY: the caller's bound.
-            *limb = unsafe { L::gather(rows, base.add(at)) };
-        }
+fn load_addends<L: Buckets8>(rows: &[Row], entry: &[u64; 8]) -> Affine8<L> {
+    let r: [&Row; 8] = core::array::from_fn(|l| &rows[(entry[l] >> 1) as usize]);
+    let a = transpose8(core::array::from_fn(|l| L::from_array(r[l].0[0])));
+    let b = transpose8(core::array::from_fn(|l| L::from_array(r[l].0[1])));
+    Affine8 {
+        y_plus_x: F52([a[0], a[1], a[2], a[3], a[4]]),
+        y_minus_x: F52([a[5], a[6], a[7], b[0], b[1]]),
+        xy2d: F52([b[2], b[3], b[4], b[5], b[6]]),
     }
-    q
+}
+
+/// The 8×8 transposition: lane k of output i is lane i of input k. Three rounds of
+/// eight two-source permutations (`vpermt2q`): pairs of rows interleaved by lane,
+/// then by pairs of lanes, then by halves.
+#[inline(always)]
+pub(crate) fn transpose8<L: Buckets8>(r: [L; 8]) -> [L; 8] {
+    let idx = |v: [u64; 8]| L::from_array(v);
+    let (lo1, hi1) = (idx([0, 8, 2, 10, 4, 12, 6, 14]), idx([1, 9, 3, 11, 5, 13, 7, 15]));
+    let (lo2, hi2) = (idx([0, 1, 8, 9, 4, 5, 12, 13]), idx([2, 3, 10, 11, 6, 7, 14, 15]));
+    let (lo4, hi4) = (idx([0, 1, 2, 3, 8, 9, 10, 11]), idx([4, 5, 6, 7, 12, 13, 14, 15]));
+    // t[2p]: lanes 2i of rows 2p, 2p + 1 interleaved; t[2p + 1]: lanes 2i + 1.
+    let mut t = r;
+    for p in 0..4 {
+        t[2 * p] = r[2 * p].permute2(lo1, r[2 * p + 1]);
+        t[2 * p + 1] = r[2 * p].permute2(hi1, r[2 * p + 1]);
+    }
+    // u[4q + e] for rows 4q…4q + 3: columns e and e + 4 (e = 0, 1, 2, 3 as below).
+    let mut u = t;
+    for q in 0..2 {
+        let b = 4 * q;
+        u[b] = t[b].permute2(lo2, t[b + 2]); // columns 0, 4
+        u[b + 2] = t[b].permute2(hi2, t[b + 2]); // columns 2, 6
+        u[b + 1] = t[b + 1].permute2(lo2, t[b + 3]); // columns 1, 5
+        u[b + 3] = t[b + 1].permute2(hi2, t[b + 3]); // columns 3, 7
+    }
+    let mut out = u;
+    for e in 0..4 {
+        out[e] = u[e].permute2(lo4, u[e + 4]);
+        out[e + 4] = u[e].permute2(hi4, u[e + 4]);
+    }
+    out
 }
 
 /// The identity in one slot, all eight lanes: (0, 1, 1, 0).
