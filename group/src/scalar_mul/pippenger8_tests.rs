@@ -172,7 +172,6 @@ fn scratch_timing() {
     use std::time::Instant;
     for n in [64usize, 128, 192, 256, 512, 1024, 2048] {
         let (s, p) = inputs(7, n);
-        let pts: Vec<Point> = p.iter().map(|e| Point(*e)).collect();
         let mut best = [f64::MAX; 3];
         for _ in 0..15 {
             let t = Instant::now();
@@ -184,6 +183,15 @@ fn scratch_timing() {
             let t = Instant::now();
             core::hint::black_box(pippenger::Prepared::new(&s, &p, pippenger::window_bits(n)));
             best[2] = best[2].min(t.elapsed().as_secs_f64());
+        }
+        for c in 5..=9 {
+            let mut b = f64::MAX;
+            for _ in 0..9 {
+                let t = Instant::now();
+                core::hint::black_box(pippenger::window_sums(detect().unwrap(), &s, &p, c));
+                b = b.min(t.elapsed().as_secs_f64());
+            }
+            std::println!("  n={n} c={c} {:.1}us", b * 1e6);
         }
         std::println!("n={n} four-lane {:.1}us eight-lane {:.1}us prep {:.1}us", best[0]*1e6, best[1]*1e6, best[2]*1e6);
     }

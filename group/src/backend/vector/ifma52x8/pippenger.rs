@@ -32,8 +32,7 @@
 //!
 //! The padding: a lane with fewer nonzero digits than the longest lane of its pass (or
 //! with no window, past w) adds the identity (an extra row of the addend table) in its
-//! remaining steps. The window table, [`window_bits`], picks c so that the windows
-//! fill the passes.
+//! remaining steps. The window table, [`window_bits`], is measured.
 //!
 //! The points are made affine first on eight lanes ([`affine_rows`]: Montgomery's
 //! trick across the groups of eight, `encode::invert_groups`), into rows of 16 words
@@ -111,15 +110,29 @@ impl Buckets8 for super::model::Model8 {
 /// Window size c for n terms on this engine.
 ///
 /// Cost model, in eight-lane multiplications: ⌈w/8⌉ passes of 7n (bucket additions)
-/// plus 9·2^(c-1) (the slot sums), w = ⌈253/c⌉ (`Scalar::signed_radix_2c_len`). c = 8
-/// gives 32 windows, four full passes: the minimum from about 224 to 3,500 terms; c =
-/// 11 (23 windows, three passes) beyond; c = 5 and 6 below.
+/// plus 9·2^(c-1) (the slot sums), w = ⌈253/c⌉ (`Scalar::signed_radix_2c_len`); c = 8
+/// gives 32 windows, four full passes. Measured (window sums alone, best of 9, random
+/// terms, `-C target-cpu=native`, AMD EPYC Zen 4), µs:
+///
+/// ```text
+///     n    c=5    c=6    c=7    c=8    c=9
+///    64    137    155    190    255    442
+///   128    218    227    252    309    496
+///   192    296    298    315    358    545
+///   256    372    368    369    406    592
+///   512    698    644    607    602    803
+///  1024   1414   1249   1122   1016   1218
+///  2048   3088   2512   2473   2202   2406
+/// ```
+///
+/// Past 2,048 terms c = 8 is kept (c = 9 and up pay more slot sums than they save
+/// windows, as 29 windows still take four passes).
 pub(crate) fn window_bits(n: usize) -> usize {
     match n {
-        0..=95 => 5,
-        96..=223 => 6,
-        224..=3583 => 8,
-        _ => 11,
+        0..=191 => 5,
+        192..=383 => 6,
+        384..=511 => 7,
+        _ => 8,
     }
 }
 
@@ -145,13 +158,14 @@ fn sums_with_features(_: Ifma8, prep: &Prepared) -> Vec<Extended<FieldElement>> 
     sums::<Zmm>(prep)
 }
 
-/// The inputs: the digits, window-major, and the points.
+/// The inputs: the digits, scalar-major, and the points.
 pub(crate) struct Prepared<'a> {
     /// Window size.
     c: usize,
     /// Number of windows.
     w: usize,
-    /// `digits[j·n + i]` is digit j of scalar i.
+    /// `digits[i·w + j]` is digit j of scalar i (a pass reads 8 consecutive digits of
+    /// each scalar).
     digits: Vec<i16>,
     /// The points.
     points: &'a [Extended<FieldElement>],
@@ -165,12 +179,8 @@ impl<'a> Prepared<'a> {
         let n = scalars.len();
         let w = Scalar::signed_radix_2c_len(c);
         let mut digits = vec![0i16; n * w];
-        let mut one = [0i16; 128];
-        for (i, s) in scalars.iter().enumerate() {
-            s.vartime_signed_radix_2c(c, &mut one[..w]);
-            for (j, &d) in one[..w].iter().enumerate() {
-                digits[j * n + i] = d;
-            }
+        for (s, d) in scalars.iter().zip(digits.chunks_exact_mut(w)) {
+            s.vartime_signed_radix_2c(c, d);
         }
         Prepared {
             c,
@@ -194,15 +204,16 @@ struct Schedule {
 /// The schedule of pass `pass`: the entries of row `n` (the identity) pad every lane.
 fn schedule(digits: &[i16], n: usize, w: usize, c: usize, pass: usize) -> Schedule {
     let half = 1usize << (c - 1);
-    let window = |l: usize| Some(8 * pass + l).filter(|&j| j < w);
+    // Lanes 0..lanes have a window: 8p + l < w.
+    let first = 8 * pass;
+    let lanes = (w - first).min(8);
     // counts[k][l]: digits of magnitude k in lane l's window (the top digit can reach
     // 2^(c-1) = half, the others stay below).
     let mut counts = vec![[0u32; 8]; half + 1];
-    for l in 0..8 {
-        if let Some(j) = window(l) {
-            for &d in &digits[j * n..(j + 1) * n] {
-                counts[usize::from(d.unsigned_abs())][l] += 1;
-            }
+    for i in 0..n {
+        let d = &digits[i * w + first..][..lanes];
+        for (l, &d) in d.iter().enumerate() {
+            counts[usize::from(d.unsigned_abs())][l] += 1;
         }
     }
     // next[k][l]: where lane l's next entry of magnitude k goes, the largest first.
@@ -230,14 +241,13 @@ fn schedule(digits: &[i16], n: usize, w: usize, c: usize, pass: usize) -> Schedu
         fills[l].reverse();
     }
     let mut steps = vec![[(n as u64) << 1; 8]; steps_len];
-    for l in 0..8 {
-        if let Some(j) = window(l) {
-            for (i, &d) in digits[j * n..(j + 1) * n].iter().enumerate() {
-                if d != 0 {
-                    let at = &mut next[usize::from(d.unsigned_abs())][l];
-                    steps[*at as usize][l] = (i as u64) << 1 | u64::from(d < 0);
-                    *at += 1;
-                }
+    for i in 0..n {
+        let d = &digits[i * w + first..][..lanes];
+        for (l, &d) in d.iter().enumerate() {
+            if d != 0 {
+                let at = &mut next[usize::from(d.unsigned_abs())][l];
+                steps[*at as usize][l] = (i as u64) << 1 | u64::from(d < 0);
+                *at += 1;
             }
         }
     }
