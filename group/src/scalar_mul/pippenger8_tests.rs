@@ -206,3 +206,21 @@ fn transpose8_transposes() {
     let got = pippenger::transpose8(r.map(Model8));
     assert_eq!(got.map(|m| m.0), want);
 }
+
+/// The engine's branch-free digits are `Scalar::vartime_signed_radix_2c`'s, for every
+/// window size and edge scalars.
+#[test]
+fn digits_match_the_scalar_crate() {
+    let mut rng = SplitMix64(0x3c6e_f372_fe94_f82b);
+    let mut all = std::vec![Scalar::ZERO, Scalar::ONE, -Scalar::ONE];
+    all.extend((0..200).map(|_| scalar(&mut rng)));
+    for s in all {
+        for c in 2..=15 {
+            let w = Scalar::signed_radix_2c_len(c);
+            let (mut want, mut got) = (std::vec![0i16; w], std::vec![0i16; w]);
+            s.vartime_signed_radix_2c(c, &mut want);
+            pippenger::signed_digits(&s, c, &mut got);
+            assert_eq!(got, want, "c = {c}");
+        }
+    }
+}

@@ -180,7 +180,7 @@ impl<'a> Prepared<'a> {
         let w = Scalar::signed_radix_2c_len(c);
         let mut digits = vec![0i16; n * w];
         for (s, d) in scalars.iter().zip(digits.chunks_exact_mut(w)) {
-            s.vartime_signed_radix_2c(c, d);
+            signed_digits(s, c, d);
         }
         Prepared {
             c,
@@ -188,6 +188,31 @@ impl<'a> Prepared<'a> {
             digits,
             points,
         }
+    }
+}
+
+/// The digits of `Scalar::vartime_signed_radix_2c` (`out.len()` of them, w), without
+/// its branch on each digit's sign (half of them mispredicted on random scalars): v,
+/// the c bits at c·j plus the carry, is at most 2^c; the carry out is 1 exactly when
+/// v ≥ 2^(c-1), that is when v + 2^(c-1) reaches 2^c, and the digit is v minus the
+/// carry times 2^c, in [-2^(c-1), 2^(c-1)). The last digit keeps v (at most 2^(c-1)
+/// for a scalar below 2^253, see `Scalar::vartime_signed_radix_2c`). A digit
+/// expansion with these ranges is unique, so the digits are the scalar crate's (the
+/// tests compare them).
+pub(crate) fn signed_digits(s: &Scalar, c: usize, out: &mut [i16]) {
+    // Eight bytes from the byte of bit c·j on: c·j < 254, so the byte is at most 31.
+    let mut b = [0u8; 40];
+    b[..32].copy_from_slice(&s.to_bytes());
+    let (mask, half) = ((1u64 << c) - 1, 1u64 << (c - 1));
+    let last = out.len() - 1;
+    let mut carry = 0u64;
+    for (j, d) in out.iter_mut().enumerate() {
+        let bit = j * c;
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&b[bit / 8..bit / 8 + 8]);
+        let v = ((u64::from_le_bytes(word) >> (bit % 8)) & mask) + carry;
+        carry = if j < last { (v + half) >> c } else { 0 };
+        *d = (v as i64 - (carry << c) as i64) as i16;
     }
 }
 
