@@ -164,9 +164,9 @@ pub(crate) struct Prepared<'a> {
     c: usize,
     /// Number of windows.
     w: usize,
-    /// `digits[i·w + j]` is digit j of scalar i (a pass reads 8 consecutive digits of
-    /// each scalar).
-    digits: Vec<i16>,
+    /// `digits[i·⌈w/8⌉ + p][l]` is digit 8p + l of scalar i, 0 past w: pass p reads
+    /// one array per scalar.
+    digits: Vec<[i16; 8]>,
     /// The points.
     points: &'a [Extended<FieldElement>],
 }
@@ -178,9 +178,10 @@ impl<'a> Prepared<'a> {
         debug_assert!((2..=15).contains(&c));
         let n = scalars.len();
         let w = Scalar::signed_radix_2c_len(c);
-        let mut digits = vec![0i16; n * w];
-        for (s, d) in scalars.iter().zip(digits.chunks_exact_mut(w)) {
-            signed_digits(s, c, d);
+        let passes = w.div_ceil(8);
+        let mut digits = vec![[0i16; 8]; n * passes];
+        for (s, d) in scalars.iter().zip(digits.chunks_exact_mut(passes)) {
+            signed_digits(s, c, &mut d.as_flattened_mut()[..w]);
         }
         Prepared {
             c,
@@ -227,18 +228,16 @@ struct Schedule {
 }
 
 /// The schedule of pass `pass`: the entries of row `n` (the identity) pad every lane.
-fn schedule(digits: &[i16], n: usize, w: usize, c: usize, pass: usize) -> Schedule {
+fn schedule(digits: &[[i16; 8]], n: usize, w: usize, c: usize, pass: usize) -> Schedule {
     let half = 1usize << (c - 1);
-    // Lanes 0..lanes have a window: 8p + l < w.
-    let first = 8 * pass;
-    let lanes = (w - first).min(8);
+    let passes = w.div_ceil(8);
     // counts[k][l]: digits of magnitude k in lane l's window (the top digit can reach
-    // 2^(c-1) = half, the others stay below).
+    // 2^(c-1) = half, the others stay below; lanes past w have only zeros).
     let mut counts = vec![[0u32; 8]; half + 1];
     for i in 0..n {
-        let d = &digits[i * w + first..][..lanes];
-        for (l, &d) in d.iter().enumerate() {
-            counts[usize::from(d.unsigned_abs())][l] += 1;
+        let d = &digits[i * passes + pass];
+        for l in 0..8 {
+            counts[usize::from(d[l].unsigned_abs())][l] += 1;
         }
     }
     // next[k][l]: where lane l's next entry of magnitude k goes, the largest first.
@@ -267,11 +266,11 @@ fn schedule(digits: &[i16], n: usize, w: usize, c: usize, pass: usize) -> Schedu
     }
     let mut steps = vec![[(n as u64) << 1; 8]; steps_len];
     for i in 0..n {
-        let d = &digits[i * w + first..][..lanes];
-        for (l, &d) in d.iter().enumerate() {
-            if d != 0 {
-                let at = &mut next[usize::from(d.unsigned_abs())][l];
-                steps[*at as usize][l] = (i as u64) << 1 | u64::from(d < 0);
+        let d = &digits[i * passes + pass];
+        for l in 0..8 {
+            if d[l] != 0 {
+                let at = &mut next[usize::from(d[l].unsigned_abs())][l];
+                steps[*at as usize][l] = (i as u64) << 1 | u64::from(d[l] < 0);
                 *at += 1;
             }
         }
