@@ -49,7 +49,10 @@ impl Lanes52 for Model8 {
     }
     fn shl<const N: u32>(self) -> Self {
         Model8(self.0.map(|x| {
-            assert!(x.leading_zeros() >= N, "left shift by {N} loses bits of {x:#x}");
+            assert!(
+                x.leading_zeros() >= N,
+                "left shift by {N} loses bits of {x:#x}"
+            );
             x << N
         }))
     }
