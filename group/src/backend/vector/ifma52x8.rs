@@ -100,9 +100,6 @@ pub(crate) trait Lanes52: Copy + core::fmt::Debug {
     fn xor(self, b: Self) -> Self;
     /// Lane-wise logical right shift by `N` (`vpsrlq` with an immediate).
     fn shr<const N: u32>(self) -> Self;
-    /// Lane-wise left shift by `N` (`vpsllq` with an immediate); the field uses it only
-    /// where no bit is shifted out.
-    fn shl<const N: u32>(self) -> Self;
     /// Lane-wise logical right shift by the count in each lane of `count`, below 64
     /// (`vpsrlvq`).
     fn shrv(self, count: Self) -> Self;
@@ -159,11 +156,6 @@ impl Lanes52 for Zmm {
     fn shr<const N: u32>(self) -> Self {
         // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
         Zmm(unsafe { _mm512_srli_epi64::<N>(self.0) })
-    }
-    #[inline(always)]
-    fn shl<const N: u32>(self) -> Self {
-        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
-        Zmm(unsafe { _mm512_slli_epi64::<N>(self.0) })
     }
     #[inline(always)]
     fn shrv(self, count: Self) -> Self {
@@ -351,17 +343,16 @@ impl<L: Lanes52> F52<L> {
     /// below 2^52) to reduced limbs.
     ///
     /// Column k ≥ 5 has weight 2^260·2^(52·(k-5)) ≡ 608·2^(52·(k-5)). Its low 52 bits
-    /// go into column k - 5 and its bits from 2^52 up (below 2^4) into column k - 4,
-    /// times 608 = 2^9 + 2^6 + 2^5 by shifts and additions, which run beside the
-    /// multiplier instead of on it: column k - 4 takes (low bits of column k + 1 plus
-    /// the high bits of column k)·608, one product per column, below (2^52 + 2^4)·608
-    /// < 2^61.25 (no shift loses a bit; the model asserts it). Column 9 has no bits from
-    /// 2^52 up (one high half only), so nothing reaches column 5 again. The folded
-    /// columns stay below 2^56 + 2^61.25 < 2^62: a carry input.
+    /// times 608 go in with the multiplier (low half into column k - 5, high half into
+    /// column k - 4), and its bits from 2^52 up (below 2^4) times 608 as a low half into
+    /// column k - 4. Column 9 has no bits from 2^52 up (one high half only), so nothing
+    /// reaches column 5 again. The folded columns stay below 2^56 + 2·2^52 < 2^57: a
+    /// carry input.
     #[inline(always)]
     fn fold(z: [L; 10]) -> Self {
         let m52 = L::splat(MASK52);
-        let [r0, r1, r2, r3, r4, z5, z6, z7, z8, z9] = z;
+        let c608 = L::splat(FOLD260);
+        let [mut r0, mut r1, mut r2, mut r3, mut r4, z5, z6, z7, z8, z9] = z;
         let (l5, l6, l7, l8) = (z5.and(m52), z6.and(m52), z7.and(m52), z8.and(m52));
         let (h5, h6, h7, h8) = (
             z5.shr::<52>(),
@@ -369,14 +360,20 @@ impl<L: Lanes52> F52<L> {
             z7.shr::<52>(),
             z8.shr::<52>(),
         );
-        F52([
-            r0.add(times_608(l5)),
-            r1.add(times_608(l6.add(h5))),
-            r2.add(times_608(l7.add(h6))),
-            r3.add(times_608(l8.add(h7))),
-            r4.add(times_608(z9.add(h8))),
-        ])
-        .carry()
+        r0 = r0.madd52lo(l5, c608);
+        r1 = r1.madd52hi(l5, c608).madd52lo(h5, c608);
+        r1 = r1.madd52lo(l6, c608);
+        r2 = r2.madd52hi(l6, c608).madd52lo(h6, c608);
+        r2 = r2.madd52lo(l7, c608);
+        r3 = r3.madd52hi(l7, c608).madd52lo(h7, c608);
+        r3 = r3.madd52lo(l8, c608);
+        r4 = r4.madd52hi(l8, c608).madd52lo(h8, c608);
+        r4 = r4.madd52lo(z9, c608);
+        // The high half of 608·z9 (below 2^10) has weight 2^260 again: times 608 into
+        // column 0.
+        let h9 = L::splat(0).madd52hi(z9, c608);
+        r0 = r0.madd52lo(h9, c608);
+        F52([r0, r1, r2, r3, r4]).carry()
     }
 
     /// self·b lane by lane; takes reduced values, gives reduced ones.
@@ -494,13 +491,6 @@ impl<L: Lanes52> F52<L> {
         let z_200_0 = z_100_0.square_n(100).mul(&z_100_0); // 2^200 - 1
         (z_200_0.square_n(50).mul(&z_50_0), z11) // 2^250 - 1
     }
-}
-
-/// x·608 = x·2^9 + x·2^6 + x·2^5 lane by lane, for x below 2^55 (no shift loses a bit).
-/// (A function, not a closure: closures do not inherit the caller's target features.)
-#[inline(always)]
-fn times_608<L: Lanes52>(x: L) -> L {
-    x.shl::<9>().add(x.shl::<6>()).add(x.shl::<5>())
 }
 
 /// The 8-way Montgomery ladder (RFC 7748 §5), lane j computing X25519(scalars\[j\],

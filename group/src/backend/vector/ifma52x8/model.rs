@@ -1,9 +1,8 @@
 //! The instructions of [`Lanes52`] emulated on `[u64; 8]` from Intel's descriptions,
 //! so the eight-lane field and ladder run (and are checked bit for bit against the
 //! portable field and ladder) on any CPU. Every multiplication asserts that its
-//! operands are below 2^52, where the hardware would silently drop the high bits,
-//! every variable shift that its count is below 64, and every left shift that it
-//! loses no bit.
+//! operands are below 2^52, where the hardware would silently drop the high bits, and
+//! every variable shift that its count is below 64.
 
 use super::Lanes52;
 
@@ -46,15 +45,6 @@ impl Lanes52 for Model8 {
     }
     fn shr<const N: u32>(self) -> Self {
         Model8(self.0.map(|x| x >> N))
-    }
-    fn shl<const N: u32>(self) -> Self {
-        Model8(self.0.map(|x| {
-            assert!(
-                x.leading_zeros() >= N,
-                "left shift by {N} loses bits of {x:#x}"
-            );
-            x << N
-        }))
     }
     fn shrv(self, count: Self) -> Self {
         Model8(core::array::from_fn(|k| {
