@@ -373,9 +373,16 @@ pub(crate) fn affine_rows<L: Masked52>(points: &[Extended<FieldElement>]) -> Vec
 /// 15 gathers (8×8 transpositions, [`transpose8`]).
 #[inline(always)]
 fn load_addends<L: Buckets8>(rows: &[Row], entry: &[u64; 8]) -> Affine8<L> {
-    let r: [&Row; 8] = core::array::from_fn(|l| &rows[(entry[l] >> 1) as usize]);
-    let a = transpose8(core::array::from_fn(|l| L::from_array(r[l].0[0])));
-    let b = transpose8(core::array::from_fn(|l| L::from_array(r[l].0[1])));
+    // Loops, not `array::from_fn` closures: closures do not inherit the caller's target
+    // features, so the vector loads in them would not inline (a call per register).
+    let mut lo = [L::splat(0); 8];
+    let mut hi = [L::splat(0); 8];
+    for l in 0..8 {
+        let r = &rows[(entry[l] >> 1) as usize].0;
+        lo[l] = L::from_array(r[0]);
+        hi[l] = L::from_array(r[1]);
+    }
+    let (a, b) = (transpose8(lo), transpose8(hi));
     Affine8 {
         y_plus_x: F52([a[0], a[1], a[2], a[3], a[4]]),
         y_minus_x: F52([a[5], a[6], a[7], b[0], b[1]]),
@@ -388,19 +395,12 @@ fn load_addends<L: Buckets8>(rows: &[Row], entry: &[u64; 8]) -> Affine8<L> {
 /// then by pairs of lanes, then by halves.
 #[inline(always)]
 pub(crate) fn transpose8<L: Buckets8>(r: [L; 8]) -> [L; 8] {
-    let idx = |v: [u64; 8]| L::from_array(v);
-    let (lo1, hi1) = (
-        idx([0, 8, 2, 10, 4, 12, 6, 14]),
-        idx([1, 9, 3, 11, 5, 13, 7, 15]),
-    );
-    let (lo2, hi2) = (
-        idx([0, 1, 8, 9, 4, 5, 12, 13]),
-        idx([2, 3, 10, 11, 6, 7, 14, 15]),
-    );
-    let (lo4, hi4) = (
-        idx([0, 1, 2, 3, 8, 9, 10, 11]),
-        idx([4, 5, 6, 7, 12, 13, 14, 15]),
-    );
+    let lo1 = L::from_array([0, 8, 2, 10, 4, 12, 6, 14]);
+    let hi1 = L::from_array([1, 9, 3, 11, 5, 13, 7, 15]);
+    let lo2 = L::from_array([0, 1, 8, 9, 4, 5, 12, 13]);
+    let hi2 = L::from_array([2, 3, 10, 11, 6, 7, 14, 15]);
+    let lo4 = L::from_array([0, 1, 2, 3, 8, 9, 10, 11]);
+    let hi4 = L::from_array([4, 5, 6, 7, 12, 13, 14, 15]);
     // t[2p]: lanes 2i of rows 2p, 2p + 1 interleaved; t[2p + 1]: lanes 2i + 1.
     let mut t = r;
     for p in 0..4 {
