@@ -282,16 +282,24 @@ impl<const DYNAMIC: bool> Op for MixedMul<'_, DYNAMIC> {
         for p in dynamic_points {
             dynamic.push(naf_table(b, &b.from_point(p)));
         }
-        let sum = match self.pre.tables.downcast_ref::<Vec<[B::Affine; 64]>>() {
-            Some(tables) => interleaved(b, self.static_nafs, tables, dynamic_nafs, &dynamic),
-            // Another backend's tables (see the module docs): this backend's, built
-            // for this call.
+        // Another backend's tables (see the module docs): this backend's, built for
+        // this call. One call of the loop below for both cases (each call site is a
+        // copy of it, with every formula inlined, per backend).
+        let built;
+        let tables = match self.pre.tables.downcast_ref::<Vec<[B::Affine; 64]>>() {
+            Some(tables) => tables,
             None => {
-                let tables = odd_tables(b, &self.pre.points);
-                interleaved(b, self.static_nafs, &tables, dynamic_nafs, &dynamic)
+                built = odd_tables(b, &self.pre.points);
+                &built
             }
         };
-        b.to_point(&sum)
+        b.to_point(&interleaved(
+            b,
+            self.static_nafs,
+            tables,
+            dynamic_nafs,
+            &dynamic,
+        ))
     }
 }
 
