@@ -49,7 +49,7 @@ use edwards25519_field::FieldElement;
 use edwards25519_scalar::Scalar;
 
 use super::encode::invert_groups;
-use super::point::{Affine8, Point8, lane_mask, limbs52};
+use super::point::{Affine8, Cached8, Point8, lane_mask, limbs52};
 use super::select::Masked52;
 use super::{F52, Ifma8, Lanes52, Zmm};
 use crate::models::{D2, Extended};
@@ -243,9 +243,9 @@ fn schedule(digits: &[[i16; 8]], n: usize, w: usize, c: usize, pass: usize) -> S
     let mut next = vec![[0u32; 8]; half + 1];
     let mut len = [0u32; 8];
     for k in (1..=half).rev() {
-        for l in 0..8 {
-            next[k][l] = len[l];
-            len[l] += counts[k][l];
+        next[k] = len;
+        for (n, c) in len.iter_mut().zip(counts[k]) {
+            *n += c;
         }
     }
     let steps_len = len.iter().max().copied().unwrap_or(0) as usize;
@@ -289,6 +289,7 @@ pub(crate) fn sums<L: Buckets8>(prep: &Prepared) -> Vec<Extended<FieldElement>> 
     let n = points.len();
     let half = 1usize << (c - 1);
     let rows = affine_rows::<L>(points);
+    let d2 = F52::<L>(limbs52(&D2).map(L::splat));
     // Slot k (1..=half) at k·SLOT; slot 0 unused.
     let mut slots = vec![[0u64; 8]; (half + 1) * SLOT];
     let id = identity_words();
@@ -308,10 +309,10 @@ pub(crate) fn sums<L: Buckets8>(prep: &Prepared) -> Vec<Extended<FieldElement>> 
             acc = acc.add_affine_signed(&q, neg);
             let ends = sched.ends[t];
             if ends != 0 {
-                for l in 0..8 {
+                for (l, f) in fill.iter_mut().enumerate() {
                     if ends >> l & 1 == 1 {
-                        let (hi, lo) = sched.fills[l][fill[l]];
-                        fill[l] += 1;
+                        let (hi, lo) = sched.fills[l][*f];
+                        *f += 1;
                         for k in usize::from(lo)..=usize::from(hi) {
                             store_point(&acc, &mut slots[k * SLOT..(k + 1) * SLOT], 1 << l);
                         }
@@ -319,11 +320,18 @@ pub(crate) fn sums<L: Buckets8>(prep: &Prepared) -> Vec<Extended<FieldElement>> 
                 }
             }
         }
-        // Σₖ Rₖ = Σₖ k·Bₖ for each lane's window.
+        // Σₖ Rₖ = Σₖ k·Bₖ for each lane's window (`Point8::to_cached` with 2d in
+        // limbs once, not converted per slot).
         let mut total = Point8::<L>::identity();
         for k in 1..=half {
             let r = read_point::<L>(&slots[k * SLOT..(k + 1) * SLOT]);
-            total = total.add(&r.to_cached());
+            let cached = Cached8 {
+                y_plus_x: r.y.add(&r.x).carry(),
+                y_minus_x: r.y.sub(&r.x).carry(),
+                z2: r.z.add(&r.z).carry(),
+                t2d: r.t.mul(&d2),
+            };
+            total = total.add(&cached);
         }
         out.extend_from_slice(&total.to_points());
     }
