@@ -59,8 +59,6 @@ use crate::models::{D2, Extended};
 #[derive(Clone, Copy)]
 #[repr(C, align(64))]
 pub(crate) struct Row([[u64; 8]; 2]);
-/// How many steps ahead the addend rows are prefetched.
-const PREFETCH: usize = 2;
 /// Lane arrays per slot: 4 coordinates of 5 limbs (limb m of coordinate c, all eight
 /// lanes, at `5·c + m`).
 const SLOT: usize = 20;
@@ -74,9 +72,6 @@ pub(crate) trait Buckets8: Masked52<Mask = u8> {
     /// `dst[l] = self[l]` for the lanes l of `m`, the other words of `dst` untouched
     /// (`vmovdqu64` with a write mask).
     fn store_lanes(self, dst: &mut [u64; 8], m: u8);
-    /// A hint to bring `row` into the first-level cache (`prefetcht0` of its two
-    /// cache lines); no effect on any value (a no-op in the model).
-    fn prefetch(row: &Row);
 }
 
 impl Buckets8 for Zmm {
@@ -90,17 +85,6 @@ impl Buckets8 for Zmm {
         // SAFETY: `dst` is 64 writable bytes, all a full store would touch (a masked
         // store touches fewer); only reached after the CPUID check (AVX-512 F).
         unsafe { _mm512_mask_storeu_epi64(dst.as_mut_ptr() as *mut _, m, self.0) }
-    }
-    #[inline(always)]
-    fn prefetch(row: &Row) {
-        let p = row.0.as_ptr() as *const i8;
-        // SAFETY: a prefetch reads nothing architecturally and cannot fault; both
-        // addresses are within `row` (128 bytes, 64-byte aligned). SSE, baseline on
-        // x86-64.
-        unsafe {
-            _mm_prefetch::<_MM_HINT_T0>(p);
-            _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(64));
-        }
     }
 }
 
@@ -120,7 +104,6 @@ impl Buckets8 for super::model::Model8 {
             }
         }
     }
-    fn prefetch(_: &Row) {}
 }
 
 /// Window size c for n terms on this engine.
@@ -321,12 +304,6 @@ pub(crate) fn sums<L: Buckets8>(prep: &Prepared) -> Vec<Extended<FieldElement>> 
         let mut acc = Point8::<L>::identity();
         let mut fill = [0usize; 8];
         for (t, entry) in sched.steps.iter().enumerate() {
-            // The rows of two steps ahead: the sorted order reads them at random.
-            if let Some(ahead) = sched.steps.get(t + PREFETCH) {
-                for &e in ahead {
-                    L::prefetch(&rows[(e >> 1) as usize]);
-                }
-            }
             let neg = lane_mask(L::from_array(*entry).and(L::splat(1)));
             let q = load_addends::<L>(&rows, entry);
             acc = acc.add_affine_signed(&q, neg);
