@@ -340,33 +340,37 @@ impl<L: Lanes52> F52<L> {
     }
 
     /// Product columns 0…9 (column k of weight 2^(52·k), each below 2^56, column 9
-    /// below 2^43) to reduced limbs.
+    /// below 2^52) to reduced limbs.
     ///
-    /// Column 9 is the high half of a₄·b₄ alone, and limb 4 of a reduced value is below
-    /// 2^47 + 2^12, so column 9 is below 2^(94.01 - 52) < 2^43. The high columns are
-    /// first carried 5 → 6 → 7 → 8 → 9 (each carry below 2^5), leaving columns 5…8
-    /// below 2^52 and column 9 below 2^43 + 2^5; then column k ≥ 5, of weight
-    /// 2^260·2^(52·(k-5)) ≡ 608·2^(52·(k-5)), goes in times 608 with the multiplier:
-    /// low half into column k - 5, high half into column k - 4. The high half of
-    /// 608·column 9 (at most 1) has weight 2^260 again: times 608 into column 0. Eleven
-    /// multiplier instructions (against fifteen for folding each column's bits from
-    /// 2^52 up separately). The folded columns stay below 2^56 + 2·2^52 < 2^57: a carry
-    /// input.
+    /// Column k ≥ 5 has weight 2^260·2^(52·(k-5)) ≡ 608·2^(52·(k-5)). Its low 52 bits
+    /// times 608 go in with the multiplier (low half into column k - 5, high half into
+    /// column k - 4), and its bits from 2^52 up (below 2^4) times 608 as a low half into
+    /// column k - 4. Column 9 has no bits from 2^52 up (one high half only), so nothing
+    /// reaches column 5 again. The folded columns stay below 2^56 + 2·2^52 < 2^57: a
+    /// carry input.
     #[inline(always)]
     fn fold(z: [L; 10]) -> Self {
         let m52 = L::splat(MASK52);
         let c608 = L::splat(FOLD260);
         let [mut r0, mut r1, mut r2, mut r3, mut r4, z5, z6, z7, z8, z9] = z;
-        let z6 = z6.add(z5.shr::<52>());
-        let z7 = z7.add(z6.shr::<52>());
-        let z8 = z8.add(z7.shr::<52>());
-        let z9 = z9.add(z8.shr::<52>());
         let (l5, l6, l7, l8) = (z5.and(m52), z6.and(m52), z7.and(m52), z8.and(m52));
+        let (h5, h6, h7, h8) = (
+            z5.shr::<52>(),
+            z6.shr::<52>(),
+            z7.shr::<52>(),
+            z8.shr::<52>(),
+        );
         r0 = r0.madd52lo(l5, c608);
-        r1 = r1.madd52hi(l5, c608).madd52lo(l6, c608);
-        r2 = r2.madd52hi(l6, c608).madd52lo(l7, c608);
-        r3 = r3.madd52hi(l7, c608).madd52lo(l8, c608);
-        r4 = r4.madd52hi(l8, c608).madd52lo(z9, c608);
+        r1 = r1.madd52hi(l5, c608).madd52lo(h5, c608);
+        r1 = r1.madd52lo(l6, c608);
+        r2 = r2.madd52hi(l6, c608).madd52lo(h6, c608);
+        r2 = r2.madd52lo(l7, c608);
+        r3 = r3.madd52hi(l7, c608).madd52lo(h7, c608);
+        r3 = r3.madd52lo(l8, c608);
+        r4 = r4.madd52hi(l8, c608).madd52lo(h8, c608);
+        r4 = r4.madd52lo(z9, c608);
+        // The high half of 608·z9 (below 2^10) has weight 2^260 again: times 608 into
+        // column 0.
         let h9 = L::splat(0).madd52hi(z9, c608);
         r0 = r0.madd52lo(h9, c608);
         F52([r0, r1, r2, r3, r4]).carry()
