@@ -75,14 +75,18 @@ pub(super) const S: usize = 56;
 pub(super) const T: usize = 60;
 /// T² (before its product with x1).
 pub(super) const T2: usize = 64;
+/// U = A or C: the sum the step doubles (x2 + z2 or x3 + z3, by the swap mask).
+pub(super) const U: usize = 68;
+/// V = B or D: the difference the step doubles (x2 - z2 or x3 - z3).
+pub(super) const V: usize = 72;
 /// The clamped scalar, four little-endian 64-bit words.
-pub(super) const K: usize = 68;
+pub(super) const K: usize = 76;
 /// The previous bit of the scalar (0 or 1): the swap still pending.
-pub(super) const SW: usize = 72;
+pub(super) const SW: usize = 80;
 /// The bit index t of the next iteration (254 down to 0; -1 after the last).
-pub(super) const CNT: usize = 73;
+pub(super) const CNT: usize = 81;
 /// Size of the workspace in limbs.
-pub(super) const WORDS: usize = 74;
+pub(super) const WORDS: usize = 82;
 
 /// The ladder's workspace (see the module docs for the layout).
 #[derive(Clone, Debug)]
@@ -528,6 +532,41 @@ macro_rules! s_and_t {
     };
 }
 
+/// Slot `$dst` = slot `$a` where t1 = all ones, `$c` where t1 = 0, with `$c` also in
+/// `$r0..$r3`: `c ⊕ ((a ⊕ c) ∧ t1)` limb by limb. Clobbers t0.
+macro_rules! select {
+    ($dst:literal, $a:literal, $c:literal, $r0:literal, $r1:literal, $r2:literal,
+     $r3:literal) => {
+        concat!(
+            select_limb!($dst, $a, $r0, "0"),
+            select_limb!($dst, $a, $r1, "8"),
+            select_limb!($dst, $a, $r2, "16"),
+            select_limb!($dst, $a, $r3, "24"),
+        )
+    };
+}
+
+/// One limb of [`select!`].
+macro_rules! select_limb {
+    ($dst:literal, $a:literal, $r:literal, $byte:literal) => {
+        concat!(
+            "mov {t0}, ",
+            at!($a, $byte),
+            "\n",
+            "xor {t0}, ",
+            $r,
+            "\n",
+            "and {t0}, {t1}\n",
+            "xor {t0}, ",
+            $r,
+            "\n",
+            "mov ",
+            at!($dst, $byte),
+            ", {t0}\n",
+        )
+    };
+}
+
 /// Swaps slots `$x` and `$y` in place where RDX = all ones, leaves them where RDX = 0.
 macro_rules! cswap_limb {
     ($x:literal, $y:literal, $byte:literal) => {
@@ -577,7 +616,7 @@ macro_rules! cswap_state {
 macro_rules! workspace_asm {
     ($ws:expr; $($code:expr),+ $(,)?) => {
         core::arch::asm!(
-            "/* slots {X1} {X2} {Z2} {X3} {Z3} {A} {B} {C} {D} {AA} {BB} {DA} {E} {F} {S} {T} {T2} {K} {SW} {CNT} */",
+            "/* slots {X1} {X2} {Z2} {X3} {Z3} {A} {B} {C} {D} {AA} {BB} {DA} {E} {F} {S} {T} {T2} {U} {V} {K} {SW} {CNT} */",
             "xor {z:e}, {z:e}",
             $($code,)+
             "xor {c0:e}, {c0:e}",
@@ -621,6 +660,8 @@ macro_rules! workspace_asm {
             S = const $crate::backend::x25519_mulx::step::S * 8,
             T = const $crate::backend::x25519_mulx::step::T * 8,
             T2 = const $crate::backend::x25519_mulx::step::T2 * 8,
+            U = const $crate::backend::x25519_mulx::step::U * 8,
+            V = const $crate::backend::x25519_mulx::step::V * 8,
             K = const $crate::backend::x25519_mulx::step::K * 8,
             SW = const $crate::backend::x25519_mulx::step::SW * 8,
             CNT = const $crate::backend::x25519_mulx::step::CNT * 8,
@@ -652,31 +693,34 @@ pub(super) unsafe fn run(ws: &mut Workspace) {
     unsafe {
         workspace_asm!(ws.0.as_mut_ptr();
             "2:",
-            // m = -(bit t of K ^ previous bit); the previous bit becomes bit t.
+            // n = (bit t of K ^ previous bit) - 1 in t1: all ones to double (x2 : z2),
+            // zero to double (x3 : z3). The previous bit becomes bit t.
             "mov {c0}, qword ptr [{w} + {CNT}]",
             "mov {c1}, {c0}",
             "shr {c1}, 6",
             "mov {c1}, qword ptr [{w} + {K} + {c1}*8]",
             "shrx {c1}, {c1}, {c0}",
             "and {c1:e}, 1",
-            "mov rdx, qword ptr [{w} + {SW}]",
+            "mov {t1}, qword ptr [{w} + {SW}]",
             "mov qword ptr [{w} + {SW}], {c1}",
-            "xor rdx, {c1}",
-            "neg rdx",
-            cswap_state!(),
+            "xor {t1}, {c1}",
+            "sub {t1}, 1",
+            // The sums of the unswapped state, then the doubling's inputs by mask.
             add_sub!("A", "B", "X2", "Z2"),
-            add_sub!("C", "D", "X3", "Z3"),
+            add_sub!("C", "D", "X3", "Z3"), // C and D stay in c0..c3, c4..c7
+            select!("U", "A", "C", "{c0}", "{c1}", "{c2}", "{c3}"),
+            select!("V", "B", "D", "{c4}", "{c5}", "{c6}", "{c7}"),
             // The chain to z3 first (DA, CB, T, T², x1·T²: three products), an
             // independent product between each two dependent ones.
             mul_regs!("D", "A"),
             store!("DA", "{c0}", "{c1}", "{c2}", "{c3}"),
             mul_regs!("C", "B"),
             s_and_t!(),
-            sqr_regs!("A"),
+            sqr_regs!("U"),
             store!("AA", "{c0}", "{c1}", "{c2}", "{c3}"),
             sqr_regs!("T"),
             store!("T2", "{c0}", "{c1}", "{c2}", "{c3}"),
-            sqr_regs!("B"),
+            sqr_regs!("V"),
             store!("BB", "{c0}", "{c1}", "{c2}", "{c3}"),
             mul_regs!("T2", "X1"),
             store!("Z3", "{c0}", "{c1}", "{c2}", "{c3}"),
