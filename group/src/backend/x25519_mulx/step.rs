@@ -424,6 +424,46 @@ macro_rules! load {
     };
 }
 
+/// `$r0..$r3` += slot `$b` (`$op0`, `$op` = "add", "adc") or -= it ("sub", "sbb"),
+/// carry or borrow
+/// in CF; each limb through a plain load into t0 or t1, which the core can forward from
+/// a recent store with no latency, unlike an ADD's memory operand.
+macro_rules! plain_add {
+    ($op0:literal, $op:literal, $b:literal, $r0:literal, $r1:literal, $r2:literal,
+     $r3:literal) => {
+        concat!(
+            "mov {t0}, ",
+            at!($b, "0"),
+            "\n",
+            "mov {t1}, ",
+            at!($b, "8"),
+            "\n",
+            $op0,
+            " ",
+            $r0,
+            ", {t0}\n",
+            "mov {t0}, ",
+            at!($b, "16"),
+            "\n",
+            $op,
+            " ",
+            $r1,
+            ", {t1}\n",
+            "mov {t1}, ",
+            at!($b, "24"),
+            "\n",
+            $op,
+            " ",
+            $r2,
+            ", {t0}\n",
+            $op,
+            " ",
+            $r3,
+            ", {t1}\n",
+        )
+    };
+}
+
 /// Slot `$s` = `$a` + `$b` and slot `$d` = `$a` - `$b`, lazily (`$b` below
 /// 2^256 - 38); one load of each operand for both.
 macro_rules! add_sub {
@@ -509,26 +549,15 @@ macro_rules! s_and_t {
             "sbb {c7}, {c3}\n",
             fold_sub!("{c4}", "{c5}", "{c6}", "{c7}"),
             store!("T", "{c4}", "{c5}", "{c6}", "{c7}"),
-            "add {c0}, ",
-            at!("DA", "0"),
-            "\n",
-            "adc {c1}, ",
-            at!("DA", "8"),
-            "\n",
-            "adc {c2}, ",
-            at!("DA", "16"),
-            "\n",
-            "adc {c3}, ",
-            at!("DA", "24"),
-            "\n",
+            plain_add!("add", "adc", "DA", "{c0}", "{c1}", "{c2}", "{c3}"),
             fold_add!("{c0}", "{c1}", "{c2}", "{c3}"),
             store!("S", "{c0}", "{c1}", "{c2}", "{c3}"),
         )
     };
 }
 
-/// Slot `$dst` = slot `$a` where t1 = all ones, `$c` where t1 = 0, with `$c` also in
-/// `$r0..$r3`: `c ⊕ ((a ⊕ c) ∧ t1)` limb by limb. Clobbers t0.
+/// Slot `$dst` = slot `$a` where RDX = all ones, `$c` where RDX = 0, with `$c` also in
+/// `$r0..$r3`: `c ⊕ ((a ⊕ c) ∧ RDX)` limb by limb. Clobbers t0.
 macro_rules! select {
     ($dst:literal, $a:literal, $c:literal, $r0:literal, $r1:literal, $r2:literal,
      $r3:literal) => {
@@ -551,7 +580,7 @@ macro_rules! select_limb {
             "xor {t0}, ",
             $r,
             "\n",
-            "and {t0}, {t1}\n",
+            "and {t0}, rdx\n",
             "xor {t0}, ",
             $r,
             "\n",
@@ -688,7 +717,7 @@ pub(super) unsafe fn run(ws: &mut Workspace) {
     unsafe {
         workspace_asm!(ws.0.as_mut_ptr();
             "2:",
-            // n = (bit t of K ^ previous bit) - 1 in t1: all ones to double (x2 : z2),
+            // n = (bit t of K ^ previous bit) - 1 in RDX: all ones to double (x2 : z2),
             // zero to double (x3 : z3). The previous bit becomes bit t.
             "mov {c0}, qword ptr [{w} + {CNT}]",
             "mov {c1}, {c0}",
@@ -696,10 +725,10 @@ pub(super) unsafe fn run(ws: &mut Workspace) {
             "mov {c1}, qword ptr [{w} + {K} + {c1}*8]",
             "shrx {c1}, {c1}, {c0}",
             "and {c1:e}, 1",
-            "mov {t1}, qword ptr [{w} + {SW}]",
+            "mov rdx, qword ptr [{w} + {SW}]",
             "mov qword ptr [{w} + {SW}], {c1}",
-            "xor {t1}, {c1}",
-            "sub {t1}, 1",
+            "xor rdx, {c1}",
+            "sub rdx, 1",
             // The sums of the unswapped state, then the doubling's inputs by mask.
             add_sub!("A", "B", "X2", "Z2"),
             add_sub!("C", "D", "X3", "Z3"), // C and D stay in c0..c3, c4..c7
