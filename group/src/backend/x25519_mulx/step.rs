@@ -752,7 +752,7 @@ pub(super) unsafe fn run(ws: &mut Workspace) {
             e_and_f!(),
             sqr_regs!("S"),
             store!("X3", "{c0}", "{c1}", "{c2}", "{c3}"),
-            mul_regs!("E", "F"),
+            mul_regs!("F", "E"),
             store!("Z2", "{c0}", "{c1}", "{c2}", "{c3}"),
             mul_regs!("AA", "BB"),
             store!("X2", "{c0}", "{c1}", "{c2}", "{c3}"),
