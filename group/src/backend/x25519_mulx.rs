@@ -1,5 +1,5 @@
 //! X25519's Montgomery ladder for x86-64 CPUs with BMI2 and ADX: the serial ladder of
-//! [`crate::montgomery`] (RFC 7748 §5) with its whole loop (next bit, conditional swap,
+//! [`crate::montgomery`] (RFC 7748 §5) with its whole loop (next bit, selection mask,
 //! ladder step; 255 times) written as one `asm!` block ([`step`]) over a workspace on
 //! the stack, then the field crate's inversion and product for x2/z2.
 //!
@@ -18,11 +18,16 @@
 //! - **Squarings as squarings** (14 MULX, against 20 for a product), and
 //!   BB + a24·E with E in registers: four MULX by 121666 (a24 = (A + 2)/4, the
 //!   `(AA - BB)` form of RFC 7748 with a24 = 121666, as `montgomery::ladder`).
-//! - **The conditional swap** by mask in the same block (`d = (x ^ y) & m; x ^= d;
-//!   y ^= d`), the mask made from the scalar bit loaded from the workspace copy of the
-//!   scalar, so no compiler can turn it into a branch (docs/design.md, section 3).
+//! - **No swap in the loop, a selection**: the differential addition gives the same
+//!   element whether or not the state is swapped (DA and CB trade places, T changes
+//!   sign, T² does not), so each step selects only the doubling's inputs U, V =
+//!   (A, B) or (C, D) by mask (`u = c ^ ((a ^ c) & n)`, 8 limbs) where RFC 7748
+//!   swaps the 16 limbs of the state, and DA and CB no longer wait for it
+//!   ([`step::run`]). The mask is made from the scalar bit loaded from the workspace
+//!   copy of the scalar, so no compiler can turn it into a branch (docs/design.md,
+//!   section 3); one swap by mask remains, after the loop.
 //! - **Order of the products.** The longest chain of a step, and the one the next
-//!   step's swap waits for, is z3 = x1·(DA - CB)² (three products in a row). The step
+//!   step's DA waits for, is z3 = x1·(DA - CB)² (three products in a row). The step
 //!   starts that chain first and puts an independent product between each two of
 //!   its links (DA, CB, AA, T², BB, x1·T², then E and F, S², E·F, AA·BB), so the
 //!   out-of-order core always has a product to run while the next link waits.
@@ -84,6 +89,8 @@ use edwards25519_field::{FieldArith, FieldElement};
 
 use crate::backend::serial::x86_64::Fast;
 
+#[macro_use]
+mod sums;
 #[macro_use]
 mod step;
 mod double;
