@@ -1,8 +1,8 @@
 //! The additive part of the ladder step for [`super::step::run`] and
 //! [`super::double::double`], as `asm!` text macros over the ladder's workspace: sums and
-//! differences with their lazy fold ([`add_sub!`], [`s_and_t!`], [`e_and_f!`]), the
-//! doubling's inputs picked by mask ([`select!`]) and the final conditional swap
-//! ([`cswap_state!`]). Values and bounds: [`super::step`]'s module docs. The macros use
+//! differences with their lazy fold (`add_sub!`, `s_and_t!`, `e_and_f!`), the
+//! doubling's inputs picked by mask (`select!`) and the final conditional swap
+//! (`cswap_state!`). Values and bounds: [`super::step`]'s module docs. The macros use
 //! `at!`, `load!`, `store!` and `add_rdx_times_high!` of [`super::step`], which are in
 //! scope where they expand.
 
