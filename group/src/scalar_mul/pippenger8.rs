@@ -31,10 +31,13 @@ use crate::scalar_mul::double_times;
 /// From this many terms on, [`Point::vartime_multiscalar_mul`](crate::Point::vartime_multiscalar_mul)
 /// runs the eight-lane engine where the CPU has it.
 ///
-/// Measured against the four-lane path (`dispatch::run`: Straus below 256 terms,
-/// Pippenger from there), best of 15, random terms, `-C target-cpu=native`, AMD EPYC
-/// Zen 4: eight-lane over four-lane 1.34 at 64 terms, 1.11 at 128, 0.93 at 192, 0.86
-/// at 512, 0.81 at 1,024, 0.88 at 2,048. The crossover is between 128 and 192.
+/// Chosen from a development timing loop (best of 15, random terms, `-C
+/// target-cpu=native`, AMD EPYC Zen 4), eight-lane over four-lane (`dispatch::run`:
+/// Straus below 256 terms, Pippenger from there): 1.34 at 64 terms, 1.11 at 128, 0.93
+/// at 192, 0.86 at 512, 0.81 at 1,024, 0.88 at 2,048, so the crossover is between 128
+/// and 192. The same-run A/B driver (`scripts/before_after.sh --runs 3`, this engine
+/// against the four-lane path) gives 0.90 (native) and 0.86 (LTO) at 256 terms, 0.77
+/// and 0.73 at 1,024.
 pub(crate) const THRESHOLD: usize = 192;
 
 /// Σ sᵢ·Pᵢ on the eight-lane engine, when this CPU has it; `None` otherwise.

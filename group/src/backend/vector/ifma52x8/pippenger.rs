@@ -110,8 +110,8 @@ impl Buckets8 for super::model::Model8 {
 ///
 /// Cost model, in eight-lane multiplications: ⌈w/8⌉ passes of 7n (bucket additions)
 /// plus 9·2^(c-1) (the slot sums), w = ⌈253/c⌉ (`Scalar::signed_radix_2c_len`); c = 8
-/// gives 32 windows, four full passes. Measured (window sums alone, best of 9, random
-/// terms, `-C target-cpu=native`, AMD EPYC Zen 4), µs:
+/// gives 32 windows, four full passes. From a development timing loop (window sums
+/// alone, best of 9, random terms, `-C target-cpu=native`, AMD EPYC Zen 4), µs:
 ///
 /// ```text
 ///     n    c=5    c=6    c=7    c=8    c=9
