@@ -100,8 +100,15 @@ fn straus(digits: &[[i8; 64]], points: &[Extended<FieldElement>]) -> Extended<Fi
     dispatch::run(Straus { digits, points })
 }
 
-/// [`Point::vartime_multiscalar_mul`] on collected inputs.
+/// [`Point::vartime_multiscalar_mul`] on collected inputs: the eight-lane engine from
+/// its crossover on CPUs with AVX-512 IFMA (`pippenger8`), else the dispatched backend.
 fn vartime_multiscalar(scalars: &[Scalar], points: &[Extended<FieldElement>]) -> Point {
+    #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
+    if scalars.len() >= crate::scalar_mul::pippenger8::THRESHOLD
+        && let Some(sum) = crate::scalar_mul::pippenger8::vartime_mul(scalars, points)
+    {
+        return Point(sum);
+    }
     Point(dispatch::run(VartimeMultiscalar { scalars, points }))
 }
 

@@ -6,17 +6,19 @@
 //! Σⱼ 2^(c·j)·Wⱼ by Horner's rule (c doublings and one addition per window) on the
 //! backend `dispatch::run` picks, the four-lane IFMA one on these CPUs.
 //!
-//! **Not wired into [`Point::vartime_multiscalar_mul`](crate::Point::vartime_multiscalar_mul)
-//! yet**: on the Zen 4 development machine it is not faster than the four-lane Straus
-//! and Pippenger at any size from 64 to 2,048 terms. Where its time goes (1,024 terms,
-//! c = 8): about half in the bucket additions themselves, about a third in the 20
-//! gathers and 20 scatters per addition (Zen 4 runs `vpgatherqq`/`vpscatterqq` zmm as
-//! long microcode sequences), a tenth in the affine conversion of the points on the
-//! portable field, and the rest in the running sums. The next steps are bucket reads
-//! and writes without gathers (contiguous per-lane loads and an 8×20 transpose) and the
-//! affine conversion on eight lanes. Until then it is built and tested (against the
-//! serial backend and curve25519-dalek) but only the tests call it.
-#![cfg_attr(not(test), allow(dead_code))]
+//! [`Point::vartime_multiscalar_mul`](crate::Point::vartime_multiscalar_mul) (and so
+//! the batch verifier) runs it from [`THRESHOLD`] terms on, where
+//! `ifma52x8::detect` holds; below, and on other CPUs, the four-lane or serial path
+//! of `dispatch::run`.
+//!
+//! Where its time goes at 1,024 terms (c = 8: 32 windows, four passes of 1,024
+//! eight-lane mixed additions and 128 slot additions), from `perf` and timings on
+//! the AMD EPYC Zen 4 (`-C target-cpu=native`): the multiplier instructions
+//! (`vpmadd52luq`/`huq`) are 40% of the samples of the function holding the step
+//! loop and the slot sums, the 8×8 transpositions and the masked stores a few percent
+//! each; the digits take about 45 µs of 950 µs, the schedule (a counting sort per
+//! pass) about a tenth, the affine conversion and the Horner combination of the window
+//! sums (four-lane backend) about 20 µs each.
 
 use edwards25519_field::FieldElement;
 use edwards25519_scalar::Scalar;
@@ -25,6 +27,18 @@ use crate::backend::vector::ifma52x8::{self, pippenger};
 use crate::backend::{Op, PointBackend, dispatch};
 use crate::models::Extended;
 use crate::scalar_mul::double_times;
+
+/// From this many terms on, [`Point::vartime_multiscalar_mul`](crate::Point::vartime_multiscalar_mul)
+/// runs the eight-lane engine where the CPU has it.
+///
+/// Chosen from a development timing loop (best of 15, random terms, `-C
+/// target-cpu=native`, AMD EPYC Zen 4), eight-lane over four-lane (`dispatch::run`:
+/// Straus below 256 terms, Pippenger from there): 1.34 at 64 terms, 1.11 at 128, 0.93
+/// at 192, 0.86 at 512, 0.81 at 1,024, 0.88 at 2,048, so the crossover is between 128
+/// and 192. The same-run A/B driver (`scripts/before_after.sh --runs 3`, this engine
+/// against the four-lane path) gives 0.90 (native) and 0.86 (LTO) at 256 terms, 0.77
+/// and 0.73 at 1,024.
+pub(crate) const THRESHOLD: usize = 192;
 
 /// Σ sᵢ·Pᵢ on the eight-lane engine, when this CPU has it; `None` otherwise.
 ///

@@ -114,7 +114,7 @@ fn size_classes_agree_on_hardware() {
     if detect().is_none() {
         return;
     }
-    let mut sizes = std::vec![63, 64, 65, 100, 255, 256, 1000, 1024];
+    let mut sizes = std::vec![63, 64, 65, 100, 191, 192, 193, 255, 256, 1000, 1024];
     if !cfg!(debug_assertions) {
         sizes.push(4096);
     }
@@ -133,32 +133,68 @@ fn size_classes_agree_on_hardware() {
 }
 
 /// The engine (where this CPU has it) and the public entry point against
-/// curve25519-dalek's, on inputs each side builds from the same bytes.
+/// curve25519-dalek's, on the same edge-heavy inputs (scalars 0, 1, l - 1, powers of
+/// two, repeated digits, 128-bit, reduced from 32 bytes of 0xff; identity, torsion and
+/// mixed-order points), each side decoding the other's encodings, across the
+/// threshold and up to 4,096 terms (in release builds).
 #[test]
 fn agrees_with_dalek() {
-    let mut rng = SplitMix64(0x1f83_d9ab_5be0_cd19);
-    for n in [1, 63, 64, 65, 300, 1000] {
-        let mut ours_s = Vec::new();
-        let mut ours_p = Vec::new();
-        let mut theirs_s = Vec::new();
-        let mut theirs_p = Vec::new();
-        for _ in 0..n {
-            let (a, b) = (rng.bytes(), rng.bytes());
-            ours_s.push(Scalar::from_bytes_mod_order(a));
-            theirs_s.push(curve25519_dalek::Scalar::from_bytes_mod_order(a));
-            ours_p.push(Point::mul_base(&Scalar::from_bytes_mod_order(b)));
-            theirs_p.push(
-                curve25519_dalek::constants::ED25519_BASEPOINT_POINT
-                    * curve25519_dalek::Scalar::from_bytes_mod_order(b),
-            );
-        }
-        let ours = Point::vartime_multiscalar_mul(&ours_s, &ours_p);
-        let theirs = curve25519_dalek::EdwardsPoint::vartime_multiscalar_mul(&theirs_s, &theirs_p);
-        let theirs = theirs.compress().to_bytes();
+    let mut sizes = std::vec![1, 63, 64, 65, 191, 192, 193, 300, 1000];
+    if !cfg!(debug_assertions) {
+        sizes.extend([1024, 4096]);
+    }
+    for (k, n) in sizes.into_iter().enumerate() {
+        let (mut s, p) = inputs(0x1f83_d9ab_5be0_cd19 ^ k as u64, n);
+        s[0] = Scalar::from_bytes_mod_order([0xff; 32]);
+        let theirs_s: Vec<curve25519_dalek::Scalar> = s
+            .iter()
+            .map(|x| curve25519_dalek::Scalar::from_bytes_mod_order(x.to_bytes()))
+            .collect();
+        let theirs_p: Vec<curve25519_dalek::EdwardsPoint> = p
+            .iter()
+            .map(|e| {
+                curve25519_dalek::edwards::CompressedEdwardsY(Point(*e).to_bytes())
+                    .decompress()
+                    .expect("our encodings decode")
+            })
+            .collect();
+        let theirs = curve25519_dalek::EdwardsPoint::vartime_multiscalar_mul(&theirs_s, &theirs_p)
+            .compress()
+            .to_bytes();
+        let pts: Vec<Point> = p.iter().map(|e| Point(*e)).collect();
+        let ours = Point::vartime_multiscalar_mul(&s, &pts);
         assert_eq!(ours.to_bytes(), theirs, "public entry point, n = {n}");
-        let ext: Vec<Extended<FieldElement>> = ours_p.iter().map(|p| p.0).collect();
-        if let Some(engine) = vartime_mul(&ours_s, &ext) {
+        if let Some(engine) = vartime_mul(&s, &p) {
             assert_eq!(Point(engine).to_bytes(), theirs, "engine, n = {n}");
+        }
+    }
+}
+
+/// The engine's 8×8 transposition on the model (and on the hardware where it runs):
+/// lane k of output i is lane i of input k.
+#[test]
+fn transpose8_transposes() {
+    let r: [[u64; 8]; 8] = core::array::from_fn(|k| core::array::from_fn(|i| (k * 8 + i) as u64));
+    let want: [[u64; 8]; 8] =
+        core::array::from_fn(|i| core::array::from_fn(|k| (k * 8 + i) as u64));
+    let got = pippenger::transpose8(r.map(Model8));
+    assert_eq!(got.map(|m| m.0), want);
+}
+
+/// The engine's branch-free digits are `Scalar::vartime_signed_radix_2c`'s, for every
+/// window size and edge scalars.
+#[test]
+fn digits_match_the_scalar_crate() {
+    let mut rng = SplitMix64(0x3c6e_f372_fe94_f82b);
+    let mut all = std::vec![Scalar::ZERO, Scalar::ONE, -Scalar::ONE];
+    all.extend((0..200).map(|_| scalar(&mut rng)));
+    for s in all {
+        for c in 2..=15 {
+            let w = Scalar::signed_radix_2c_len(c);
+            let (mut want, mut got) = (std::vec![0i16; w], std::vec![0i16; w]);
+            s.vartime_signed_radix_2c(c, &mut want);
+            pippenger::signed_digits(&s, c, &mut got);
+            assert_eq!(got, want, "c = {c}");
         }
     }
 }
