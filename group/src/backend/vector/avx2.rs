@@ -52,6 +52,7 @@ use subtle::Choice;
 use super::const_tables::const_consts;
 use super::lazy_tables::LazyTables;
 use super::limbs::{unroll5, unrolled};
+use super::out_of_line::out_of_line;
 use super::point::Vector;
 use super::{Consts, Tables, VectorField};
 use crate::backend::Op;
@@ -634,6 +635,8 @@ impl VectorField for F5 {
         &CONSTS
     }
 }
+
+out_of_line!(F5, "avx2");
 
 /// The base point tables in this representation, built on first use.
 static TABLES: LazyTables<F5> = LazyTables::new();

@@ -28,6 +28,7 @@ use core::marker::PhantomData;
 use edwards25519_field::FieldElement;
 use subtle::Choice;
 
+use super::out_of_line::OutOfLine;
 use super::{Cached4, TWO, VectorField, lanes, order};
 use crate::backend::PointBackend;
 use crate::models::{AffineCached, D2, Extended};
@@ -118,7 +119,7 @@ impl<F: VectorField> Ext4<F> {
     /// (Y1-X1, Y1+X1, Z1, T1)·(Y2-X2, Y2+X2, 2·Z2, 2d·T2) = (A, B, D, C), then
     /// [`finish_addition`]. Two vector multiplications.
     #[inline(always)]
-    fn add(&self, q: &Cached4<F>) -> Ext4<F> {
+    pub(super) fn add(&self, q: &Cached4<F>) -> Ext4<F> {
         finish_addition(self.diff_sum().mul_folded(&q.0))
     }
 
@@ -128,7 +129,7 @@ impl<F: VectorField> Ext4<F> {
     /// H = B + A, F = 2Z² - G, and [`finish`]. This is the a = -1 doubling with the
     /// signs of y's numerator and denominator flipped, as in `crate::models`.
     #[inline(always)]
-    fn double(&self) -> Ext4<F> {
+    pub(super) fn double(&self) -> Ext4<F> {
         if F::DOUBLE_WITH_T {
             return self.double_with_t();
         }
@@ -205,7 +206,7 @@ impl<F: VectorField> Cached4<F> {
     /// Lane 3 is reduced or 2p minus a reduced value, so 2p minus it has no negative
     /// limb, and it stays one of the two.
     #[inline(always)]
-    fn neg(&self) -> Cached4<F> {
+    pub(super) fn neg(&self) -> Cached4<F> {
         Cached4(
             self.0
                 .permute::<{ order(1, 0, 2, 3) }>()
@@ -237,7 +238,8 @@ impl<F: VectorField> Cached4<F> {
     }
 }
 
-impl<F: VectorField> PointBackend for Vector<F> {
+/// The additions and doublings call the field's [`OutOfLine`] formulas.
+impl<F: OutOfLine> PointBackend for Vector<F> {
     type Point = Ext4<F>;
     type Sum = Ext4<F>;
     type Cached = Cached4<F>;
@@ -262,27 +264,27 @@ impl<F: VectorField> PointBackend for Vector<F> {
     }
     #[inline(always)]
     fn add(self, p: &Ext4<F>, q: &Cached4<F>) -> Ext4<F> {
-        p.add(q)
+        F::add_point(self, p, q)
     }
     #[inline(always)]
     fn sub(self, p: &Ext4<F>, q: &Cached4<F>) -> Ext4<F> {
-        p.add(&q.neg())
+        F::sub_point(self, p, q)
     }
     #[inline(always)]
     fn add_affine(self, p: &Ext4<F>, q: &Cached4<F>) -> Ext4<F> {
-        p.add(q)
+        F::add_point(self, p, q)
     }
     #[inline(always)]
     fn sub_affine(self, p: &Ext4<F>, q: &Cached4<F>) -> Ext4<F> {
-        p.add(&q.neg())
+        F::sub_point(self, p, q)
     }
     #[inline(always)]
     fn double_point(self, p: &Ext4<F>) -> Ext4<F> {
-        p.double()
+        F::double_point(self, p)
     }
     #[inline(always)]
     fn double(self, s: &Ext4<F>) -> Ext4<F> {
-        s.double()
+        F::double_point(self, s)
     }
     #[inline(always)]
     fn to_extended(self, s: &Ext4<F>) -> Ext4<F> {
