@@ -105,7 +105,7 @@ impl<F: VectorField> Ext4<F> {
 
     /// The addend form: (Y-X, Y+X, Z, T)·(1, 1, 2, 2d). One vector multiplication.
     #[inline(always)]
-    fn to_cached(&self) -> Cached4<F> {
+    pub(super) fn to_cached(&self) -> Cached4<F> {
         let c = self.diff_sum().mul(&F::consts().cached_factors);
         Cached4(if F::REDUCED_IS_MUL_READY {
             c
@@ -119,7 +119,7 @@ impl<F: VectorField> Ext4<F> {
     /// (Y1-X1, Y1+X1, Z1, T1)·(Y2-X2, Y2+X2, 2·Z2, 2d·T2) = (A, B, D, C), then
     /// [`finish_addition`]. Two vector multiplications.
     #[inline(always)]
-    pub(super) fn add(&self, q: &Cached4<F>) -> Ext4<F> {
+    fn add(&self, q: &Cached4<F>) -> Ext4<F> {
         finish_addition(self.diff_sum().mul_folded(&q.0))
     }
 
@@ -129,7 +129,7 @@ impl<F: VectorField> Ext4<F> {
     /// H = B + A, F = 2Z² - G, and [`finish`]. This is the a = -1 doubling with the
     /// signs of y's numerator and denominator flipped, as in `crate::models`.
     #[inline(always)]
-    pub(super) fn double(&self) -> Ext4<F> {
+    fn double(&self) -> Ext4<F> {
         if F::DOUBLE_WITH_T {
             return self.double_with_t();
         }
@@ -206,7 +206,7 @@ impl<F: VectorField> Cached4<F> {
     /// Lane 3 is reduced or 2p minus a reduced value, so 2p minus it has no negative
     /// limb, and it stays one of the two.
     #[inline(always)]
-    pub(super) fn neg(&self) -> Cached4<F> {
+    fn neg(&self) -> Cached4<F> {
         Cached4(
             self.0
                 .permute::<{ order(1, 0, 2, 3) }>()
@@ -221,7 +221,7 @@ impl<F: VectorField> Cached4<F> {
     /// ([`VectorField::lookup8`]); the negation is computed always and kept or not
     /// through a `subtle` choice.
     #[inline(always)]
-    fn select(table: &[Cached4<F>; 8], digit: i8) -> Cached4<F> {
+    pub(super) fn select(table: &[Cached4<F>; 8], digit: i8) -> Cached4<F> {
         debug_assert!((-8..=8).contains(&digit));
         let sign = digit >> 7;
         let abs = ((digit ^ sign) - sign) as u8;
@@ -238,7 +238,7 @@ impl<F: VectorField> Cached4<F> {
     }
 }
 
-/// The additions and doublings call the field's [`OutOfLine`] formulas.
+/// The table lookups and addend conversions call the field's [`OutOfLine`] steps.
 impl<F: OutOfLine> PointBackend for Vector<F> {
     type Point = Ext4<F>;
     type Sum = Ext4<F>;
@@ -260,31 +260,31 @@ impl<F: OutOfLine> PointBackend for Vector<F> {
     }
     #[inline(always)]
     fn to_cached(self, p: &Ext4<F>) -> Cached4<F> {
-        p.to_cached()
+        F::to_cached(self, p)
     }
     #[inline(always)]
     fn add(self, p: &Ext4<F>, q: &Cached4<F>) -> Ext4<F> {
-        F::add_point(self, p, q)
+        p.add(q)
     }
     #[inline(always)]
     fn sub(self, p: &Ext4<F>, q: &Cached4<F>) -> Ext4<F> {
-        F::sub_point(self, p, q)
+        p.add(&q.neg())
     }
     #[inline(always)]
     fn add_affine(self, p: &Ext4<F>, q: &Cached4<F>) -> Ext4<F> {
-        F::add_point(self, p, q)
+        p.add(q)
     }
     #[inline(always)]
     fn sub_affine(self, p: &Ext4<F>, q: &Cached4<F>) -> Ext4<F> {
-        F::sub_point(self, p, q)
+        p.add(&q.neg())
     }
     #[inline(always)]
     fn double_point(self, p: &Ext4<F>) -> Ext4<F> {
-        F::double_point(self, p)
+        p.double()
     }
     #[inline(always)]
     fn double(self, s: &Ext4<F>) -> Ext4<F> {
-        F::double_point(self, s)
+        s.double()
     }
     #[inline(always)]
     fn to_extended(self, s: &Ext4<F>) -> Ext4<F> {
@@ -292,11 +292,11 @@ impl<F: OutOfLine> PointBackend for Vector<F> {
     }
     #[inline(always)]
     fn select(self, table: &[Cached4<F>; 8], digit: i8) -> Cached4<F> {
-        Cached4::select(table, digit)
+        F::select(self, table, digit)
     }
     #[inline(always)]
     fn select_affine(self, table: &[Cached4<F>; 8], digit: i8) -> Cached4<F> {
-        Cached4::select(table, digit)
+        F::select(self, table, digit)
     }
     #[inline(always)]
     fn sum_digits(
@@ -329,7 +329,7 @@ impl<F: OutOfLine> PointBackend for Vector<F> {
         // A loop, not an iterator closure (see `scalar_mul`).
         let mut out = alloc::vec::Vec::with_capacity(points.len());
         for p in points {
-            out.push(self.from_point(p).to_cached());
+            out.push(self.to_cached(&self.from_point(p)));
         }
         out
     }
