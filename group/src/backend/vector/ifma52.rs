@@ -295,7 +295,7 @@ lane_tables!(
 
 out_of_line!(F52<Ymm>, "avx2,avx512f,avx512vl,avx512ifma");
 #[cfg(any(test, feature = "fuzzing"))]
-impl super::out_of_line::OutOfLine for F52<super::ifma::model::Model> {}
+impl super::point::OutOfLine for F52<super::ifma::model::Model> {}
 
 #[cfg(test)]
 mod tests;

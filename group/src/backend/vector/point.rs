@@ -28,7 +28,6 @@ use core::marker::PhantomData;
 use edwards25519_field::FieldElement;
 use subtle::Choice;
 
-use super::out_of_line::OutOfLine;
 use super::{Cached4, TWO, VectorField, lanes, order};
 use crate::backend::PointBackend;
 use crate::models::{AffineCached, D2, Extended};
@@ -235,6 +234,22 @@ impl<F: VectorField> Cached4<F> {
         let neg = out.neg();
         out.0.assign_if(&neg.0, negative);
         out
+    }
+}
+
+/// The point-layer steps a field may compile once, out of line
+/// ([`super::out_of_line`]). The defaults inline them; the token `b` proves that the
+/// CPU runs the field's instructions.
+pub(crate) trait OutOfLine: VectorField {
+    /// p as an addend ([`Ext4::to_cached`]).
+    #[inline(always)]
+    fn to_cached(_b: Vector<Self>, p: &Ext4<Self>) -> Cached4<Self> {
+        p.to_cached()
+    }
+    /// `digit`·P from `table[j] = (j + 1)·P` in constant time ([`Cached4::select`]).
+    #[inline(always)]
+    fn select(_b: Vector<Self>, table: &[Cached4<Self>; 8], digit: i8) -> Cached4<Self> {
+        Cached4::select(table, digit)
     }
 }
 

@@ -119,4 +119,4 @@ impl Lanes for Model {
 
 lane_tables!(impl LaneTables::tables, consts for F4<Model>, limb_slices, Model::from_array_const);
 
-impl crate::backend::vector::out_of_line::OutOfLine for F4<Model> {}
+impl crate::backend::vector::point::OutOfLine for F4<Model> {}
