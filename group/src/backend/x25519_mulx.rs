@@ -1,5 +1,5 @@
 //! X25519's Montgomery ladder for x86-64 CPUs with BMI2 and ADX: the serial ladder of
-//! [`crate::montgomery`] (RFC 7748 §5) with its whole loop (next bit, conditional swap,
+//! [`crate::montgomery`] (RFC 7748 §5) with its whole loop (next bit, selection mask,
 //! ladder step; 255 times) written as one `asm!` block ([`step`]) over a workspace on
 //! the stack, then the field crate's inversion and product for x2/z2.
 //!
@@ -18,11 +18,16 @@
 //! - **Squarings as squarings** (14 MULX, against 20 for a product), and
 //!   BB + a24·E with E in registers: four MULX by 121666 (a24 = (A + 2)/4, the
 //!   `(AA - BB)` form of RFC 7748 with a24 = 121666, as `montgomery::ladder`).
-//! - **The conditional swap** by mask in the same block (`d = (x ^ y) & m; x ^= d;
-//!   y ^= d`), the mask made from the scalar bit loaded from the workspace copy of the
-//!   scalar, so no compiler can turn it into a branch (docs/design.md, section 3).
+//! - **No swap in the loop, a selection**: the differential addition gives the same
+//!   element whether or not the state is swapped (DA and CB trade places, T changes
+//!   sign, T² does not), so each step selects only the doubling's inputs U, V =
+//!   (A, B) or (C, D) by mask (`u = c ^ ((a ^ c) & n)`, 8 limbs) where RFC 7748
+//!   swaps the 16 limbs of the state, and DA and CB no longer wait for it
+//!   ([`step::run`]). The mask is made from the scalar bit loaded from the workspace
+//!   copy of the scalar, so no compiler can turn it into a branch (docs/design.md,
+//!   section 3); one swap by mask remains, after the loop.
 //! - **Order of the products.** The longest chain of a step, and the one the next
-//!   step's swap waits for, is z3 = x1·(DA - CB)² (three products in a row). The step
+//!   step's DA waits for, is z3 = x1·(DA - CB)² (three products in a row). The step
 //!   starts that chain first and puts an independent product between each two of
 //!   its links (DA, CB, AA, T², BB, x1·T², then E and F, S², E·F, AA·BB), so the
 //!   out-of-order core always has a product to run while the next link waits.
@@ -42,15 +47,17 @@
 //! Whole X25519, same-run peer driver (`scripts/bench.sh`'s `lto-avx2` build: LTO +
 //! 1 CGU, no CPU flags, the AVX2 point backend forced so that this ladder runs; AMD
 //! EPYC Zen 4; `bash scripts/bench.sh --runs 3 --no-criterion --only X25519
-//! lto-avx2`): 23.73 µs, 0.99 of aws-lc-rs's 23.99 µs and 0.48 of x25519-dalek. Of
-//! that, the loop is about 22 µs and the safegcd inversion about 1.37 (timed alone).
+//! lto-avx2`): 22.90 µs, 0.96 of aws-lc-rs's 23.96 µs and 0.46 of x25519-dalek. Of
+//! that, the loop is about 21.5 µs and the safegcd inversion about 1.37 (timed alone).
 //! The clamped entry's shorter loop (251 steps and 4 doublings against 255 steps;
 //! 232,077 instructions against 234,090 under callgrind) gave 0.993 of the 255-step
-//! ladder, 23.94 → 23.73 µs (`scripts/before_after.sh --runs 3`, the same build, its
-//! RUSTFLAGS set to `--cfg edwards25519_backend="avx2"`).
+//! ladder (`scripts/before_after.sh --runs 3`, the same build, its RUSTFLAGS set to
+//! `--cfg edwards25519_backend="avx2"`). The selection in place of the swap and the
+//! plain loads below gave 0.967 of the step they replaced in that A/B
+//! (23.72 → 22.93 µs; 0.965 in cargo's default release profile, 23.71 → 22.89).
 //! The ladders' same-run harness (`group/benches/x25519_ladders.rs`, LTO + 1 CGU,
-//! minimum of 3,000 rounds): this ladder 24,135 ns, the generic ladder on the same
-//! MULX field 29,223 (so 0.83 of it), x25519-dalek 49,573.
+//! minimum of 3,000 rounds; [`ladder`], all 255 steps): this ladder 23,064 ns, the
+//! generic ladder on the same MULX field 28,712 (so 0.80 of it), x25519-dalek 49,363.
 //!
 //! Why this order of products: [`step::run`] timed alone, two orders interleaved call
 //! by call (2,000 rounds, minimum ns per 255 iterations; LTO + 1 CGU), gave 24,235 ns
@@ -64,15 +71,33 @@
 //! memory accesses fewer a step) was 1.017× slower, E and F computed right after BB
 //! (4 loads fewer, x1·T² one product later) 1.023× slower.
 //!
-//! Where the cycles go: 918 instructions an iteration (160 MULX), about 325 cycles
-//! (22,443 ns / 255 at the 3.7 GHz a dependent ADD chain measured), so about 2.8
-//! instructions a cycle. Estimated: the critical path (three products in a row, about
-//! 50 cycles each with the store and reload between them) is about half of that. Our
-//! reading of the order experiments: the rest is the out-of-order window, since a
-//! product's instructions wait on its carry chains and the scheduler holds about one
-//! product's worth, so products overlap only with their neighbours in program order.
-//! Going further would mean interleaving two products by hand, which 13 registers do
-//! not allow with these row-by-row products, or a faster inversion.
+//! The step as it is, [`step::run`] timed alone against its earlier forms (10,000
+//! rounds interleaved call by call, reference cycles per 255 iterations, first
+//! quartile; LTO + 1 CGU): 0.963 of the swapping step (56,134 against 58,292). Each
+//! change against the one before, in separate runs of the same harness: the selection
+//! of U and V instead of the swap 0.995, the squarings' plain loads 0.987, S's plain
+//! loads of DA 0.985, F·E for E·F 0.997. Tried and slower in the same harness: plain
+//! loads for the state's sums (1.006 to 1.009), b's limbs in registers in every product
+//! (1.02) or only in DA and CB (1.00 to 1.017), the selection after DA with its mask in
+//! memory (1.03), the sums of (x3, z3) first (1.026), the difference stored before the
+//! sum (1.013), a table of the 255 masks made before the loop (8 instructions fewer a
+//! step; 1.009), 19·t by two LEAs instead of IMUL in the reduction (1.047), and five
+//! other product orders (1.024 to 1.09). The loop head's alignment made no difference.
+//!
+//! Where the cycles go: 902 instructions an iteration (160 MULX; 417 ADC, SBB, ADCX
+//! and ADOX), about 313 cycles (the 325 the swapping step
+//! took at the 3.7 GHz a dependent ADD chain measured, times 0.963), so about
+//! 2.9 instructions a cycle. On this core a store followed by a plain load of the same
+//! address costs no latency (store, load, add measured one cycle a link), while a MULX
+//! memory operand reading a fresh store waits for it (about 10 reference cycles a link
+//! against 3 from a register): hence the plain loads where a product or sum reads a
+//! value just written. Estimated: the critical path (three products in a row) is about
+//! half of the step. Our reading of the order experiments: the rest is the
+//! out-of-order window, since a product's instructions wait on its carry chains and the
+//! scheduler holds about one product's worth, so products overlap only with their
+//! neighbours in program order; every reordering measured slower. Going further would
+//! mean interleaving two products by hand, which 13 registers do not allow with these
+//! row-by-row products, or a faster inversion.
 //!
 //! Reached only through [`Bmi2Adx`], a token made only after CPUID (or the compile-time
 //! target features) reported BMI2 and ADX: no safe path runs MULX, ADCX or ADOX on a
@@ -84,6 +109,8 @@ use edwards25519_field::{FieldArith, FieldElement};
 
 use crate::backend::serial::x86_64::Fast;
 
+#[macro_use]
+mod sums;
 #[macro_use]
 mod step;
 mod double;

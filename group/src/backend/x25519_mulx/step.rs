@@ -1,24 +1,34 @@
 //! The whole ladder loop of [`super::ladder`] as one `asm!` block: 255 iterations of
-//! (next bit, conditional swap, ladder step), the ladder state and every intermediate
-//! in a workspace on the caller's stack, addressed from one base register.
+//! (next bit, selection mask, ladder step), the ladder state and every intermediate
+//! in a workspace on the caller's stack, addressed from one base register. The sums,
+//! differences and selections are in [`super::sums`].
 //!
 //! # Layout
 //!
 //! The [`Workspace`] holds 4-limb (little-endian 64-bit) values at the slots named by
 //! the constants below (in limbs; the `asm!` operands of the same names are the byte
 //! offsets). x1 is the input u; (x2, z2), (x3, z3) the ladder state (RFC 7748 §5);
-//! A..T2 the step's intermediates; K the clamped scalar as four little-endian words;
+//! A..V the step's intermediates; K the clamped scalar as four little-endian words;
 //! SW the previous bit (the pending swap); CNT the bit index t, 254 down to 0.
 //!
 //! # Registers
 //!
 //! The 13 general-purpose registers an `asm!` block may take: `w` (the workspace),
-//! `z` (zero for the whole block), RDX (MULX's implicit operand, and the swap mask),
-//! and ten accumulators and temporaries `c0..c7`, `t0`, `t1`. Each operation reads its
-//! operands from the workspace (MULX and ADD/SUB take them as memory operands) and
-//! writes its result back; where one result is used right away (BB by E and
-//! BB + a24·E, CB by DA ± CB) it stays in registers. The loop counter lives in the
-//! workspace, so no register is spent on it.
+//! `z` (zero for the whole block), RDX (MULX's implicit operand, and the selection
+//! mask), and ten accumulators and temporaries `c0..c7`, `t0`, `t1`. Each operation
+//! reads its operands from the workspace and writes its result back; where one result
+//! is used right away (BB by E and BB + a24·E, CB by DA ± CB, C and D by the
+//! selection) it stays in registers. The loop counter lives in the workspace, so no
+//! register is spent on it.
+//!
+//! Loads: a value stored a few instructions before reaches a plain `mov` load with no
+//! latency on this core (Zen 4 renames the store to the load: a store, load, add chain
+//! measured one cycle a link), but a MULX or ADD memory operand waits for the store to
+//! be forwarded. So the squarings load their operand's limbs into registers with plain
+//! loads, S = DA + CB adds DA through plain loads, and a product takes its fresher
+//! operand as the one that goes through RDX (`mul_regs!("F", "E")`). Elsewhere plain
+//! loads measured no faster or slower (the sums of the state, a product's second
+//! operand: their values are ready well before the instructions that read them).
 //!
 //! # Values (lazy reduction, as in Bernstein's curve25519 implementations)
 //!
@@ -37,8 +47,9 @@
 //!
 //! No branch and no address depends on secret data: the only branch is the loop's
 //! (on the public counter), the only computed address is the scalar word `K[t / 64]`
-//! (public t). The bit picks nothing but the swap mask m = -(bit ⊕ previous bit), used
-//! as `d = (x ⊕ y) ∧ m; x ⊕= d; y ⊕= d` on every limb.
+//! (public t). The bit picks nothing but the selection mask n = (bit ⊕ previous
+//! bit) - 1, used as `u = c ⊕ ((a ⊕ c) ∧ n)` on every limb, and after the loop the
+//! swap mask m = -(last bit), used as `d = (x ⊕ y) ∧ m; x ⊕= d; y ⊕= d`.
 #![allow(unsafe_code)]
 
 /// Slot of x1 (the input u), in limbs.
@@ -75,14 +86,18 @@ pub(super) const S: usize = 56;
 pub(super) const T: usize = 60;
 /// T² (before its product with x1).
 pub(super) const T2: usize = 64;
+/// U = A or C: the sum the step doubles (x2 + z2 or x3 + z3, by the swap mask).
+pub(super) const U: usize = 68;
+/// V = B or D: the difference the step doubles (x2 - z2 or x3 - z3).
+pub(super) const V: usize = 72;
 /// The clamped scalar, four little-endian 64-bit words.
-pub(super) const K: usize = 68;
+pub(super) const K: usize = 76;
 /// The previous bit of the scalar (0 or 1): the swap still pending.
-pub(super) const SW: usize = 72;
+pub(super) const SW: usize = 80;
 /// The bit index t of the next iteration (254 down to 0; -1 after the last).
-pub(super) const CNT: usize = 73;
+pub(super) const CNT: usize = 81;
 /// Size of the workspace in limbs.
-pub(super) const WORDS: usize = 74;
+pub(super) const WORDS: usize = 82;
 
 /// The ladder's workspace (see the module docs for the layout).
 #[derive(Clone, Debug)]
@@ -245,45 +260,42 @@ macro_rules! mul_regs {
 macro_rules! sqr_regs {
     ($a:literal) => {
         concat!(
+            // a1, a2, a3 in c5, c6, c7 (each register is written only after its
+            // last read as a limb), a0 in RDX: plain loads, which the core can
+            // forward from a recent store with no latency, unlike MULX's memory
+            // operand.
+            "mov {c5}, ",
+            at!($a, "8"),
+            "\n",
+            "mov {c6}, ",
+            at!($a, "16"),
+            "\n",
+            "mov {c7}, ",
+            at!($a, "24"),
+            "\n",
             // Row a0: (c1..c4) = a0·(a1, a2, a3).
             "mov rdx, ",
             at!($a, "0"),
             "\n",
-            "mulx {c2}, {c1}, ",
-            at!($a, "8"),
-            "\n",
-            "mulx {c3}, {t0}, ",
-            at!($a, "16"),
-            "\n",
+            "mulx {c2}, {c1}, {c5}\n",
+            "mulx {c3}, {t0}, {c6}\n",
             "add {c2}, {t0}\n",
-            "mulx {c4}, {t0}, ",
-            at!($a, "24"),
-            "\n",
+            "mulx {c4}, {t0}, {c7}\n",
             "adc {c3}, {t0}\n",
             "adc {c4}, {z}\n",
             // Row a1: (c3..c5) += a1·(a2, a3).
-            "mov rdx, ",
-            at!($a, "8"),
-            "\n",
+            "mov rdx, {c5}\n",
             "xor {t0:e}, {t0:e}\n",
-            "mulx {t1}, {t0}, ",
-            at!($a, "16"),
-            "\n",
+            "mulx {t1}, {t0}, {c6}\n",
             "adcx {c3}, {t0}\n",
             "adox {c4}, {t1}\n",
-            "mulx {c5}, {t0}, ",
-            at!($a, "24"),
-            "\n",
+            "mulx {c5}, {t0}, {c7}\n",
             "adcx {c4}, {t0}\n",
             "adox {c5}, {z}\n",
             "adcx {c5}, {z}\n",
             // Row a2: (c5, c6) += a2·a3.
-            "mov rdx, ",
-            at!($a, "16"),
-            "\n",
-            "mulx {c6}, {t0}, ",
-            at!($a, "24"),
-            "\n",
+            "mov rdx, {c6}\n",
+            "mulx {c6}, {t0}, {c7}\n",
             "add {c5}, {t0}\n",
             "adc {c6}, {z}\n",
             // Double (CF) and add the squares (OF).
@@ -310,61 +322,13 @@ macro_rules! sqr_regs {
             "adox {c4}, {t0}\n",
             "adcx {c5}, {c5}\n",
             "adox {c5}, {t1}\n",
-            "mov rdx, ",
-            at!($a, "24"),
-            "\n",
+            "mov rdx, {c7}\n",
             "mulx {c7}, {t0}, rdx\n",
             "adcx {c6}, {c6}\n",
             "adox {c6}, {t0}\n",
             "adcx {c7}, {z}\n",
             "adox {c7}, {z}\n", // the 512-bit square fits: no carry out
             reduce!(),
-        )
-    };
-}
-
-/// After an addition whose carry is in CF: adds 38 if it is set (2^256 = 38 mod p).
-/// Needs the addition's second operand below 2^256 - 38 (module docs). Clobbers t0.
-macro_rules! fold_add {
-    ($r0:literal, $r1:literal, $r2:literal, $r3:literal) => {
-        concat!(
-            "sbb {t0}, {t0}\n",
-            "and {t0:e}, 38\n",
-            "add ",
-            $r0,
-            ", {t0}\n",
-            "adc ",
-            $r1,
-            ", {z}\n",
-            "adc ",
-            $r2,
-            ", {z}\n",
-            "adc ",
-            $r3,
-            ", {z}\n",
-        )
-    };
-}
-
-/// After a subtraction whose borrow is in CF: subtracts 38 if it is set. Needs the
-/// subtrahend below 2^256 - 38 (module docs). Clobbers t0.
-macro_rules! fold_sub {
-    ($r0:literal, $r1:literal, $r2:literal, $r3:literal) => {
-        concat!(
-            "sbb {t0}, {t0}\n",
-            "and {t0:e}, 38\n",
-            "sub ",
-            $r0,
-            ", {t0}\n",
-            "sbb ",
-            $r1,
-            ", {z}\n",
-            "sbb ",
-            $r2,
-            ", {z}\n",
-            "sbb ",
-            $r3,
-            ", {z}\n",
         )
     };
 }
@@ -425,150 +389,6 @@ macro_rules! load {
     };
 }
 
-/// Slot `$s` = `$a` + `$b` and slot `$d` = `$a` - `$b`, lazily (`$b` below
-/// 2^256 - 38); one load of each operand for both.
-macro_rules! add_sub {
-    ($s:literal, $d:literal, $a:literal, $b:literal) => {
-        concat!(
-            load!($a, "{c0}", "{c1}", "{c2}", "{c3}"),
-            "mov {c4}, {c0}\n",
-            "mov {c5}, {c1}\n",
-            "mov {c6}, {c2}\n",
-            "mov {c7}, {c3}\n",
-            "add {c0}, ",
-            at!($b, "0"),
-            "\n",
-            "adc {c1}, ",
-            at!($b, "8"),
-            "\n",
-            "adc {c2}, ",
-            at!($b, "16"),
-            "\n",
-            "adc {c3}, ",
-            at!($b, "24"),
-            "\n",
-            fold_add!("{c0}", "{c1}", "{c2}", "{c3}"),
-            "sub {c4}, ",
-            at!($b, "0"),
-            "\n",
-            "sbb {c5}, ",
-            at!($b, "8"),
-            "\n",
-            "sbb {c6}, ",
-            at!($b, "16"),
-            "\n",
-            "sbb {c7}, ",
-            at!($b, "24"),
-            "\n",
-            fold_sub!("{c4}", "{c5}", "{c6}", "{c7}"),
-            store!($s, "{c0}", "{c1}", "{c2}", "{c3}"),
-            store!($d, "{c4}", "{c5}", "{c6}", "{c7}"),
-        )
-    };
-}
-
-/// With BB in `c0..c3` (a product): E = AA - BB into slot E, then
-/// F = BB + 121666·E into slot F (121666 = a24 = (A + 2)/4, `montgomery::A24`), E kept
-/// in registers for its four MULX by the constant.
-///
-/// 121666·E + BB < 2^17·2^256 + 2^256, so the five-limb sum has a top word h ≤ 2^17;
-/// h·2^256 comes back as 38·h < 2^23, and a carry out of that once more as 38, which
-/// cannot carry again (the limbs are then below 2^23).
-macro_rules! e_and_f {
-    () => {
-        concat!(
-            load!("AA", "{c4}", "{c5}", "{c6}", "{c7}"),
-            "sub {c4}, {c0}\n",
-            "sbb {c5}, {c1}\n",
-            "sbb {c6}, {c2}\n",
-            "sbb {c7}, {c3}\n",
-            fold_sub!("{c4}", "{c5}", "{c6}", "{c7}"),
-            store!("E", "{c4}", "{c5}", "{c6}", "{c7}"),
-            "mov edx, 121666\n",
-            add_rdx_times_high!(),
-            "imul {c4}, {c4}, 38\n",
-            "add {c0}, {c4}\n",
-            "adc {c1}, {z}\n",
-            "adc {c2}, {z}\n",
-            "adc {c3}, {z}\n",
-            "sbb {t0}, {t0}\n",
-            "and {t0:e}, 38\n",
-            "add {c0}, {t0}\n",
-            store!("F", "{c0}", "{c1}", "{c2}", "{c3}"),
-        )
-    };
-}
-
-/// With CB in `c0..c3` (a product): T = DA - CB into slot T, S = DA + CB into slot S.
-macro_rules! s_and_t {
-    () => {
-        concat!(
-            load!("DA", "{c4}", "{c5}", "{c6}", "{c7}"),
-            "sub {c4}, {c0}\n",
-            "sbb {c5}, {c1}\n",
-            "sbb {c6}, {c2}\n",
-            "sbb {c7}, {c3}\n",
-            fold_sub!("{c4}", "{c5}", "{c6}", "{c7}"),
-            store!("T", "{c4}", "{c5}", "{c6}", "{c7}"),
-            "add {c0}, ",
-            at!("DA", "0"),
-            "\n",
-            "adc {c1}, ",
-            at!("DA", "8"),
-            "\n",
-            "adc {c2}, ",
-            at!("DA", "16"),
-            "\n",
-            "adc {c3}, ",
-            at!("DA", "24"),
-            "\n",
-            fold_add!("{c0}", "{c1}", "{c2}", "{c3}"),
-            store!("S", "{c0}", "{c1}", "{c2}", "{c3}"),
-        )
-    };
-}
-
-/// Swaps slots `$x` and `$y` in place where RDX = all ones, leaves them where RDX = 0.
-macro_rules! cswap_limb {
-    ($x:literal, $y:literal, $byte:literal) => {
-        concat!(
-            "mov {c0}, ",
-            at!($x, $byte),
-            "\n",
-            "mov {c1}, ",
-            at!($y, $byte),
-            "\n",
-            "mov {t0}, {c0}\n",
-            "xor {t0}, {c1}\n",
-            "and {t0}, rdx\n",
-            "xor {c0}, {t0}\n",
-            "xor {c1}, {t0}\n",
-            "mov ",
-            at!($x, $byte),
-            ", {c0}\n",
-            "mov ",
-            at!($y, $byte),
-            ", {c1}\n",
-        )
-    };
-}
-
-/// Conditional swap of (x2, z2) with (x3, z3) under the mask in RDX.
-macro_rules! cswap_state {
-    () => {
-        concat!(
-            cswap_limb!("X2", "X3", "0"),
-            cswap_limb!("X2", "X3", "8"),
-            cswap_limb!("X2", "X3", "16"),
-            cswap_limb!("X2", "X3", "24"),
-            cswap_limb!("Z2", "Z3", "0"),
-            cswap_limb!("Z2", "Z3", "8"),
-            cswap_limb!("Z2", "Z3", "16"),
-            cswap_limb!("Z2", "Z3", "24"),
-        )
-    };
-}
-
 /// One `asm!` block over a [`Workspace`] (a `*mut u64` to its first limb), with the
 /// register and slot operands every macro above names; `z` is zeroed first, and every
 /// register written is zeroed again at the end, so no secret-dependent value outlives
@@ -577,7 +397,7 @@ macro_rules! cswap_state {
 macro_rules! workspace_asm {
     ($ws:expr; $($code:expr),+ $(,)?) => {
         core::arch::asm!(
-            "/* slots {X1} {X2} {Z2} {X3} {Z3} {A} {B} {C} {D} {AA} {BB} {DA} {E} {F} {S} {T} {T2} {K} {SW} {CNT} */",
+            "/* slots {X1} {X2} {Z2} {X3} {Z3} {A} {B} {C} {D} {AA} {BB} {DA} {E} {F} {S} {T} {T2} {U} {V} {K} {SW} {CNT} */",
             "xor {z:e}, {z:e}",
             $($code,)+
             "xor {c0:e}, {c0:e}",
@@ -621,6 +441,8 @@ macro_rules! workspace_asm {
             S = const $crate::backend::x25519_mulx::step::S * 8,
             T = const $crate::backend::x25519_mulx::step::T * 8,
             T2 = const $crate::backend::x25519_mulx::step::T2 * 8,
+            U = const $crate::backend::x25519_mulx::step::U * 8,
+            V = const $crate::backend::x25519_mulx::step::V * 8,
             K = const $crate::backend::x25519_mulx::step::K * 8,
             SW = const $crate::backend::x25519_mulx::step::SW * 8,
             CNT = const $crate::backend::x25519_mulx::step::CNT * 8,
@@ -632,10 +454,22 @@ macro_rules! workspace_asm {
 /// Runs the 255 ladder iterations on `ws` (x1, the state, K, SW = 0 and CNT = 254 set
 /// by the caller), then the final conditional swap: (x2, z2) is the result.
 ///
-/// Per iteration: the bit t of K and the mask; the swap; A, B, C, D; AA, BB (and from
-/// it E, F); DA, CB (and from it S, T); x2 = AA·BB, z2 = E·F, x3 = S², z3 = x1·T².
-/// The order is RFC 7748 §5's; products follow each other with no dependence between
-/// neighbours where the formulas allow, so the out-of-order core overlaps them.
+/// Per iteration: the bit t of K and the mask; A, B, C, D from the state as it is;
+/// U, V = (A, B) or (C, D) by the mask; DA, CB (and from it S, T); AA = U², BB = V²
+/// (and from them E, F); x2 = AA·BB, z2 = E·F, x3 = S², z3 = x1·T². The products
+/// follow each other with no dependence between neighbours where the formulas allow,
+/// so the out-of-order core overlaps them ([`super`]'s docs: the order and why).
+///
+/// **No swap in the loop.** RFC 7748 §5 swaps (x2, z2) with (x3, z3) by the mask and
+/// then doubles (x2 : z2) and adds the two. The differential addition does not need
+/// the swap: swapping exchanges (A, B) with (C, D), so DA becomes CB and CB becomes
+/// DA; S = DA + CB is unchanged and T = DA - CB changes sign, which T² does not see
+/// (T² is the same element; its lazily reduced limbs may differ, the element does
+/// not). Only the doubling's input depends on the mask, so the loop selects U and V
+/// (4 limbs each) instead of swapping 16 limbs in memory, and DA and CB, the start of
+/// the longest chain, do not wait for it. The state stays in the order RFC 7748's
+/// ladder leaves it after its step (the doubled point in (x2, z2)); its pending swap
+/// (SW) is the next iteration's mask, as there.
 ///
 /// # Safety
 ///
@@ -652,7 +486,8 @@ pub(super) unsafe fn run(ws: &mut Workspace) {
     unsafe {
         workspace_asm!(ws.0.as_mut_ptr();
             "2:",
-            // m = -(bit t of K ^ previous bit); the previous bit becomes bit t.
+            // n = (bit t of K ^ previous bit) - 1 in RDX: all ones to double (x2 : z2),
+            // zero to double (x3 : z3). The previous bit becomes bit t.
             "mov {c0}, qword ptr [{w} + {CNT}]",
             "mov {c1}, {c0}",
             "shr {c1}, 6",
@@ -662,21 +497,23 @@ pub(super) unsafe fn run(ws: &mut Workspace) {
             "mov rdx, qword ptr [{w} + {SW}]",
             "mov qword ptr [{w} + {SW}], {c1}",
             "xor rdx, {c1}",
-            "neg rdx",
-            cswap_state!(),
+            "sub rdx, 1",
+            // The sums of the unswapped state, then the doubling's inputs by mask.
             add_sub!("A", "B", "X2", "Z2"),
-            add_sub!("C", "D", "X3", "Z3"),
+            add_sub!("C", "D", "X3", "Z3"), // C and D stay in c0..c3, c4..c7
+            select!("U", "A", "C", "{c0}", "{c1}", "{c2}", "{c3}"),
+            select!("V", "B", "D", "{c4}", "{c5}", "{c6}", "{c7}"),
             // The chain to z3 first (DA, CB, T, T², x1·T²: three products), an
             // independent product between each two dependent ones.
             mul_regs!("D", "A"),
             store!("DA", "{c0}", "{c1}", "{c2}", "{c3}"),
             mul_regs!("C", "B"),
             s_and_t!(),
-            sqr_regs!("A"),
+            sqr_regs!("U"),
             store!("AA", "{c0}", "{c1}", "{c2}", "{c3}"),
             sqr_regs!("T"),
             store!("T2", "{c0}", "{c1}", "{c2}", "{c3}"),
-            sqr_regs!("B"),
+            sqr_regs!("V"),
             store!("BB", "{c0}", "{c1}", "{c2}", "{c3}"),
             mul_regs!("T2", "X1"),
             store!("Z3", "{c0}", "{c1}", "{c2}", "{c3}"),
@@ -684,7 +521,7 @@ pub(super) unsafe fn run(ws: &mut Workspace) {
             e_and_f!(),
             sqr_regs!("S"),
             store!("X3", "{c0}", "{c1}", "{c2}", "{c3}"),
-            mul_regs!("E", "F"),
+            mul_regs!("F", "E"),
             store!("Z2", "{c0}", "{c1}", "{c2}", "{c3}"),
             mul_regs!("AA", "BB"),
             store!("X2", "{c0}", "{c1}", "{c2}", "{c3}"),
