@@ -51,6 +51,8 @@ use subtle::Choice;
 
 use super::const_tables::const_consts;
 use super::lazy_tables::LazyTables;
+use super::limbs::{unroll5, unrolled};
+use super::out_of_line::out_of_line;
 use super::point::Vector;
 use super::{Consts, Tables, VectorField};
 use crate::backend::Op;
@@ -231,32 +233,6 @@ fn reduced_bound(i: usize) -> u64 {
     (1 << bits(i)) + (1 << 17)
 }
 
-/// Runs `$body` for `$i` = 0, 1, …, 4 written out: every index and every test on it
-/// is then a constant. (LLVM did not fully unroll the earlier 10 × 10 product loops by
-/// itself, and a rolled loop keeps the columns in memory: measured 4× slower.)
-macro_rules! unroll5 {
-    (|$i:ident| $body:block) => {{
-        let $i = 0usize;
-        $body
-    }
-    {
-        let $i = 1usize;
-        $body
-    }
-    {
-        let $i = 2usize;
-        $body
-    }
-    {
-        let $i = 3usize;
-        $body
-    }
-    {
-        let $i = 4usize;
-        $body
-    }};
-}
-
 /// 19·x in both halves of every lane, for halves below 2^27 (19·x < 2^31.3 stays in
 /// its half): one 32-bit `vpmulld`.
 #[inline(always)]
@@ -285,11 +261,8 @@ fn mul19_wide(x: __m256i) -> __m256i {
 fn halves(v: &[__m256i; 5]) -> [[__m256i; 5]; 3] {
     // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
     unsafe {
-        let odd = v.map(|x| _mm256_srli_epi64::<32>(x));
-        let mut sum = odd;
-        for m in 0..5 {
-            sum[m] = _mm256_add_epi32(v[m], odd[m]);
-        }
+        let odd = unrolled!(5, |m| _mm256_srli_epi64::<32>(v[m]));
+        let sum = unrolled!(5, |m| _mm256_add_epi32(v[m], odd[m]));
         [*v, odd, sum]
     }
 }
@@ -348,11 +321,11 @@ fn columns(ee: [__m256i; 5], oo: [__m256i; 5], ss: [__m256i; 5]) -> [__m256i; 10
     // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
     unsafe {
         let mut c = [_mm256_setzero_si256(); 10];
-        for m in 0..5 {
+        unroll5!(|m| {
             c[2 * m + 1] = _mm256_sub_epi64(ss[m], _mm256_add_epi64(ee[m], oo[m]));
             let shifted = if m == 0 { mul19_wide(oo[4]) } else { oo[m - 1] };
             c[2 * m] = _mm256_add_epi64(ee[m], _mm256_add_epi64(shifted, shifted));
-        }
+        });
         c
     }
 }
@@ -453,79 +426,65 @@ impl VectorField for F5 {
 
     #[inline(always)]
     fn add(&self, b: &Self) -> Self {
-        let mut out = self.0;
-        for (o, b) in out.iter_mut().zip(b.0.iter()) {
+        F5(unrolled!(5, |k| {
             // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
-            *o = unsafe { _mm256_add_epi32(*o, *b) };
-        }
-        F5(out)
+            unsafe { _mm256_add_epi32(self.0[k], b.0[k]) }
+        }))
     }
 
     #[inline(always)]
     fn sub(&self, b: &Self) -> Self {
-        let mut out = self.0;
-        for k in 0..5 {
+        F5(unrolled!(5, |k| {
             // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
-            out[k] = unsafe {
-                let biased = _mm256_add_epi32(out[k], _mm256_set1_epi64x(TWO_P_PACKED[k] as i64));
+            unsafe {
+                let biased =
+                    _mm256_add_epi32(self.0[k], _mm256_set1_epi64x(TWO_P_PACKED[k] as i64));
                 _mm256_sub_epi32(biased, b.0[k])
-            };
-        }
-        F5(out)
+            }
+        }))
     }
 
     #[inline(always)]
     fn neg_wide(&self) -> Self {
-        let mut out = self.0;
-        for k in 0..5 {
+        F5(unrolled!(5, |k| {
             // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
-            out[k] =
-                unsafe { _mm256_sub_epi32(_mm256_set1_epi64x(FOUR_P_PACKED[k] as i64), out[k]) };
-        }
-        F5(out)
+            unsafe { _mm256_sub_epi32(_mm256_set1_epi64x(FOUR_P_PACKED[k] as i64), self.0[k]) }
+        }))
     }
 
     #[inline(always)]
     fn neg_lanes<const BLEND: i32>(&self) -> Self {
-        let mut out = self.0;
-        for k in 0..5 {
+        F5(unrolled!(5, |k| {
             // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
-            out[k] = unsafe {
-                let neg = _mm256_sub_epi32(_mm256_set1_epi64x(TWO_P_PACKED[k] as i64), out[k]);
-                _mm256_blend_epi32::<BLEND>(out[k], neg)
-            };
-        }
-        F5(out)
+            unsafe {
+                let neg = _mm256_sub_epi32(_mm256_set1_epi64x(TWO_P_PACKED[k] as i64), self.0[k]);
+                _mm256_blend_epi32::<BLEND>(self.0[k], neg)
+            }
+        }))
     }
 
     #[inline(always)]
     fn permute<const ORDER: i32>(&self) -> Self {
-        let mut out = self.0;
-        for o in out.iter_mut() {
+        F5(unrolled!(5, |k| {
             // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
-            *o = unsafe { _mm256_permute4x64_epi64::<ORDER>(*o) };
-        }
-        F5(out)
+            unsafe { _mm256_permute4x64_epi64::<ORDER>(self.0[k]) }
+        }))
     }
 
     #[inline(always)]
     fn blend<const BLEND: i32>(&self, b: &Self) -> Self {
-        let mut out = self.0;
-        for (o, b) in out.iter_mut().zip(b.0.iter()) {
+        F5(unrolled!(5, |k| {
             // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
-            *o = unsafe { _mm256_blend_epi32::<BLEND>(*o, *b) };
-        }
-        F5(out)
+            unsafe { _mm256_blend_epi32::<BLEND>(self.0[k], b.0[k]) }
+        }))
     }
 
     #[inline(always)]
     fn zero_lanes<const BLEND: i32>(&self) -> Self {
-        let mut out = self.0;
-        for o in out.iter_mut() {
+        F5(unrolled!(5, |k| {
             // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
-            *o = unsafe { _mm256_blend_epi32::<BLEND>(*o, _mm256_setzero_si256()) };
-        }
-        F5(out)
+            unsafe { _mm256_blend_epi32::<BLEND>(self.0[k], _mm256_setzero_si256()) }
+        }))
     }
 
     #[inline(always)]
@@ -534,10 +493,10 @@ impl VectorField for F5 {
         let mask = 0i64.wrapping_sub(i64::from(choice.unwrap_u8()));
         // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
         let m = unsafe { _mm256_set1_epi64x(mask) };
-        for (a, b) in self.0.iter_mut().zip(b.0.iter()) {
+        self.0 = unrolled!(5, |k| {
             // SAFETY: as above.
-            *a = unsafe { _mm256_blendv_epi8(*a, *b, m) };
-        }
+            unsafe { _mm256_blendv_epi8(self.0[k], b.0[k], m) }
+        });
     }
 
     /// One compare per entry (`vpcmpeqq` of `index`, broadcast once, with the entry's
@@ -547,14 +506,26 @@ impl VectorField for F5 {
         let mut out = default.0;
         // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
         let index = unsafe { _mm256_set1_epi64x(i64::from(index)) };
-        for (j, entry) in (1i64..).zip(entries) {
-            // SAFETY: as above.
-            let mask = unsafe { _mm256_cmpeq_epi64(index, _mm256_set1_epi64x(j)) };
-            for (o, e) in out.iter_mut().zip(entry.0.iter()) {
+        // The eight entries written out too (see `limbs::unrolled`).
+        macro_rules! keep_if {
+            ($j:expr) => {{
+                let entry = entries[$j - 1];
                 // SAFETY: as above.
-                *o = unsafe { _mm256_blendv_epi8(*o, *e, mask) };
-            }
+                let mask = unsafe { _mm256_cmpeq_epi64(index, _mm256_set1_epi64x($j)) };
+                out = unrolled!(5, |k| {
+                    // SAFETY: as above.
+                    unsafe { _mm256_blendv_epi8(out[k], entry.0[k], mask) }
+                });
+            }};
         }
+        keep_if!(1);
+        keep_if!(2);
+        keep_if!(3);
+        keep_if!(4);
+        keep_if!(5);
+        keep_if!(6);
+        keep_if!(7);
+        keep_if!(8);
         F5(out)
     }
 
@@ -576,9 +547,8 @@ impl VectorField for F5 {
         unsafe {
             let masks = _mm256_set1_epi64x(LIMB_MASKS as i64);
             let shifts = _mm256_set1_epi64x(LIMB_SHIFTS as i64);
-            let c = v.map(|x| _mm256_srlv_epi32(x, shifts));
-            let mut out = [_mm256_setzero_si256(); 5];
-            for k in 0..5 {
+            let c = unrolled!(5, |k| _mm256_srlv_epi32(v[k], shifts));
+            let out = unrolled!(5, |k| {
                 let within = _mm256_slli_epi64::<32>(c[k]);
                 let from_below = _mm256_srli_epi64::<32>(c[(k + 4) % 5]);
                 // The carry out of limb 9 is below 2^7: 19 times it fits vpmulld.
@@ -587,11 +557,11 @@ impl VectorField for F5 {
                 } else {
                     from_below
                 };
-                out[k] = _mm256_add_epi32(
+                _mm256_add_epi32(
                     _mm256_and_si256(v[k], masks),
                     _mm256_add_epi32(within, from_below),
-                );
-            }
+                )
+            });
             debug_assert!(limbs_below(&out, reduced_bound));
             F5(out)
         }
@@ -619,7 +589,7 @@ impl VectorField for F5 {
         debug_assert!(limbs_below(&b.0, |i| 1 << (bits(i) + 1)));
         let [ae, ao, as_] = halves(&self.0);
         let [be, bo, bs] = halves(&b.0);
-        let [be19, bo19, bs19] = halves(&b.0.map(mul19));
+        let [be19, bo19, bs19] = halves(&unrolled!(5, |k| mul19(b.0[k])));
         reduce_columns(columns(
             product5(&ae, &be, &be19),
             product5(&ao, &bo, &bo19),
@@ -644,10 +614,10 @@ impl VectorField for F5 {
     fn square(&self) -> Self {
         debug_assert!(limbs_below(&self.0, |i| (1 << (bits(i) + 1)) + (1 << 18)));
         // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
-        let twice = self.0.map(|x| unsafe { _mm256_add_epi32(x, x) });
+        let twice = unrolled!(5, |k| unsafe { _mm256_add_epi32(self.0[k], self.0[k]) });
         let [e, o, s] = halves(&self.0);
         let [e2, o2, s2] = halves(&twice);
-        let [e19, o19, s19] = halves(&self.0.map(mul19));
+        let [e19, o19, s19] = halves(&unrolled!(5, |k| mul19(self.0[k])));
         reduce_columns(columns(
             square5(&e, &e2, &e19),
             square5(&o, &o2, &o19),
@@ -665,6 +635,8 @@ impl VectorField for F5 {
         &CONSTS
     }
 }
+
+out_of_line!(F5, "avx2");
 
 /// The base point tables in this representation, built on first use.
 static TABLES: LazyTables<F5> = LazyTables::new();

@@ -32,6 +32,7 @@ use subtle::Choice;
 
 use super::const_tables::lane_tables;
 use super::limbs::{P51, times, transpose, unrolled};
+use super::out_of_line::out_of_line;
 use super::point::Vector;
 use super::{Cached4, Consts, Tables, VectorField};
 use crate::backend::Op;
@@ -485,6 +486,8 @@ pub(crate) trait LaneTables: Sized {
 }
 
 lane_tables!(impl LaneTables::tables, consts for F4<Ymm>, limb_slices, Ymm::from_array_const);
+
+out_of_line!(F4<Ymm>, "avx2,avx512f,avx512vl,avx512ifma");
 
 mod folded;
 

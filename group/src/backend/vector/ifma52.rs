@@ -79,6 +79,7 @@ use super::const_tables::lane_tables;
 use super::ifma::{Lanes, Ymm};
 use super::ifma52x4::{F52, FOUR_P, limbs_to_words, words_to_limbs};
 use super::limbs::{TWO_P52, times, transpose, unrolled};
+use super::out_of_line::out_of_line;
 use super::point::Vector;
 use super::{Consts, Tables, VectorField};
 use crate::backend::Op;
@@ -291,6 +292,10 @@ lane_tables!(
     limb_slices,
     super::ifma::model::Model::from_array_const
 );
+
+out_of_line!(F52<Ymm>, "avx2,avx512f,avx512vl,avx512ifma");
+#[cfg(any(test, feature = "fuzzing"))]
+impl super::point::OutOfLine for F52<super::ifma::model::Model> {}
 
 #[cfg(test)]
 mod tests;

@@ -1,11 +1,16 @@
-//! Limb helpers shared by the five-limb IFMA fields: radix 2^51 ([`super::ifma`]) and
-//! radix 2^52 ([`super::ifma52x4`], and [`super::ifma52`] over it): the unrolling
-//! macro, the multiples of p they add before a subtraction, and the transposition of
-//! the conversions from portable elements.
+//! Limb helpers of the vector fields: the unrolling macros (every field, AVX2's too),
+//! and for the five-limb IFMA fields, radix 2^51 ([`super::ifma`]) and radix 2^52
+//! ([`super::ifma52x4`], and [`super::ifma52`] over it), the multiples of p they add
+//! before a subtraction and the transposition of the conversions from portable
+//! elements.
 
 /// `[e(0), e(1), …, e(N - 1)]` written out, N = 5 or 10. `core::array::from_fn` would
 /// leave calls: its loop is compiled outside the function with the target features on,
-/// so none of the instructions inside would inline.
+/// so none of the instructions inside would inline. And no loop either: the field
+/// operations are inlined raw at every place the point formulas use them (an operation
+/// is one function with the target features on), so a loop here is a loop for LLVM
+/// to rotate, unroll and scalarize again at each of those places, which was most of
+/// the group crate's compile time. The code it ends with is the same.
 macro_rules! unrolled {
     (5, |$i:ident| $e:expr) => {
         [
@@ -44,6 +49,35 @@ macro_rules! unrolled {
 }
 
 pub(crate) use unrolled;
+
+/// Runs `$body` for `$i` = 0, 1, …, 4 written out (the statement form of
+/// [`unrolled`]): every index and every test on it is then a constant. (LLVM did not
+/// fully unroll the AVX2 field's earlier 10 × 10 product loops by itself, and a rolled
+/// loop keeps the columns in memory: measured 4× slower.)
+macro_rules! unroll5 {
+    (|$i:ident| $body:block) => {{
+        let $i = 0usize;
+        $body
+    }
+    {
+        let $i = 1usize;
+        $body
+    }
+    {
+        let $i = 2usize;
+        $body
+    }
+    {
+        let $i = 3usize;
+        $body
+    }
+    {
+        let $i = 4usize;
+        $body
+    }};
+}
+
+pub(crate) use unroll5;
 
 /// p = 2^255 - 19 in radix 2^51: 2^51 - 19, then 2^51 - 1 four times.
 pub(crate) const P51: [u64; 5] = [

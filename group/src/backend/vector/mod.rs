@@ -37,6 +37,7 @@ pub(crate) mod ifma52x4;
 pub(crate) mod ifma52x8;
 pub(crate) mod lazy_tables;
 pub(crate) mod limbs;
+pub(crate) mod out_of_line;
 pub(crate) mod point;
 #[cfg(test)]
 pub(crate) mod test_limbs;

@@ -118,3 +118,5 @@ impl Lanes for Model {
 }
 
 lane_tables!(impl LaneTables::tables, consts for F4<Model>, limb_slices, Model::from_array_const);
+
+impl crate::backend::vector::point::OutOfLine for F4<Model> {}
