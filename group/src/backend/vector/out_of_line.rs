@@ -11,40 +11,24 @@
 //! is caller-saved, and a point or an addend is five registers): two store-to-load
 //! forwardings, ≈ 15 cycles, on the value's dependency chain.
 //!
-//! So only steps OFF the accumulator's chain are called: the constant-time table
+//! So only a step OFF the accumulator's chain is called: the constant-time table
 //! lookup ([`OutOfLine::select`]: its inputs are a digit and a table, its output an
-//! addend) and the addend conversion ([`OutOfLine::to_cached`], for the tables'
-//! entries). The additions and doublings stay inline: out of line, each added those
+//! addend). The additions and doublings stay inline: out of line, each added those
 //! ≈ 15 cycles to a chain of dependent formulas (same-run, LTO, AMD EPYC Zen 4:
 //! ScalarMult 1.08 and Verification 1.08 on AVX2, VarTimeDoubleScalarBaseMult 1.23 and
-//! Verification 1.09 on IFMA, for half the group crate's compile time).
+//! Verification 1.09 on IFMA, for half the group crate's compile time). So does the
+//! conversion to an addend: called for each entry of the variable-time tables, it cost
+//! VerifyBatch/64 1.035 (LTO, IFMA).
 
 #[cfg(doc)]
 use super::point::OutOfLine;
 
-/// `impl OutOfLine for $field` with each step one `#[inline(never)]` function with
+/// `impl OutOfLine for $field` with its step one `#[inline(never)]` function with
 /// `$features` on: the field's `run_with_features` list, which its `Vector` token
 /// proves the CPU has.
 macro_rules! out_of_line {
     ($field:ty, $features:literal) => {
         impl $crate::backend::vector::point::OutOfLine for $field {
-            #[inline(always)]
-            fn to_cached(
-                _b: $crate::backend::vector::point::Vector<Self>,
-                p: &$crate::backend::vector::point::Ext4<Self>,
-            ) -> $crate::backend::vector::Cached4<Self> {
-                #[target_feature(enable = $features)]
-                #[inline(never)]
-                fn to_cached(
-                    p: &$crate::backend::vector::point::Ext4<$field>,
-                ) -> $crate::backend::vector::Cached4<$field> {
-                    p.to_cached()
-                }
-                // SAFETY: `_b` exists, so CPUID reported the features `to_cached`
-                // enables (see the field's `detect`).
-                unsafe { to_cached(p) }
-            }
-
             #[inline(always)]
             fn select(
                 _b: $crate::backend::vector::point::Vector<Self>,
@@ -59,7 +43,8 @@ macro_rules! out_of_line {
                 ) -> $crate::backend::vector::Cached4<$field> {
                     $crate::backend::vector::Cached4::select(table, digit)
                 }
-                // SAFETY: as in `to_cached`.
+                // SAFETY: `_b` exists, so CPUID reported the features `select`
+                // enables (see the field's `detect`).
                 unsafe { select(table, digit) }
             }
         }

@@ -241,11 +241,6 @@ impl<F: VectorField> Cached4<F> {
 /// ([`super::out_of_line`]). The defaults inline them; the token `b` proves that the
 /// CPU runs the field's instructions.
 pub(crate) trait OutOfLine: VectorField {
-    /// p as an addend ([`Ext4::to_cached`]).
-    #[inline(always)]
-    fn to_cached(_b: Vector<Self>, p: &Ext4<Self>) -> Cached4<Self> {
-        p.to_cached()
-    }
     /// `digit`·P from `table[j] = (j + 1)·P` in constant time ([`Cached4::select`]).
     #[inline(always)]
     fn select(_b: Vector<Self>, table: &[Cached4<Self>; 8], digit: i8) -> Cached4<Self> {
@@ -253,8 +248,8 @@ pub(crate) trait OutOfLine: VectorField {
     }
 }
 
-/// The table lookups of the variable-base algorithms and the addend conversions call
-/// the field's [`OutOfLine`] steps.
+/// The table lookups of the constant-time algorithms call the field's [`OutOfLine`]
+/// step.
 impl<F: OutOfLine> PointBackend for Vector<F> {
     type Point = Ext4<F>;
     type Sum = Ext4<F>;
@@ -276,7 +271,7 @@ impl<F: OutOfLine> PointBackend for Vector<F> {
     }
     #[inline(always)]
     fn to_cached(self, p: &Ext4<F>) -> Cached4<F> {
-        F::to_cached(self, p)
+        p.to_cached()
     }
     #[inline(always)]
     fn add(self, p: &Ext4<F>, q: &Cached4<F>) -> Ext4<F> {
