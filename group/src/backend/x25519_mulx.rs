@@ -52,9 +52,9 @@
 //! The clamped entry's shorter loop (251 steps and 4 doublings against 255 steps;
 //! 232,077 instructions against 234,090 under callgrind) gave 0.993 of the 255-step
 //! ladder (`scripts/before_after.sh --runs 3`, the same build, its RUSTFLAGS set to
-//! `--cfg edwards25519_backend="avx2"`). The selection in place of the swap and the
-//! plain loads below gave 0.967 of the step they replaced in that A/B
-//! (23.72 → 22.93 µs; 0.965 in cargo's default release profile, 23.71 → 22.89).
+//! `--cfg edwards25519_backend="avx2"`). The selection in place of a swap and the
+//! plain loads below measured 0.967 of a swapping step in that A/B (0.965 in cargo's
+//! default release profile).
 //! The ladders' same-run harness (`group/benches/x25519_ladders.rs`, LTO + 1 CGU,
 //! minimum of 3,000 rounds; [`ladder`], all 255 steps): this ladder 23,064 ns, the
 //! generic ladder on the same MULX field 28,712 (so 0.80 of it), x25519-dalek 49,363.
@@ -71,23 +71,20 @@
 //! memory accesses fewer a step) was 1.017× slower, E and F computed right after BB
 //! (4 loads fewer, x1·T² one product later) 1.023× slower.
 //!
-//! The step as it is, [`step::run`] timed alone against its earlier forms (10,000
-//! rounds interleaved call by call, reference cycles per 255 iterations, first
-//! quartile; LTO + 1 CGU): 0.963 of the swapping step (56,134 against 58,292). Each
-//! change against the one before, in separate runs of the same harness: the selection
-//! of U and V instead of the swap 0.995, the squarings' plain loads 0.987, S's plain
-//! loads of DA 0.985, F·E for E·F 0.997. Tried and slower in the same harness: plain
-//! loads for the state's sums (1.006 to 1.009), b's limbs in registers in every product
-//! (1.02) or only in DA and CB (1.00 to 1.017), the selection after DA with its mask in
-//! memory (1.03), the sums of (x3, z3) first (1.026), the difference stored before the
-//! sum (1.013), a table of the 255 masks made before the loop (8 instructions fewer a
-//! step; 1.009), 19·t by two LEAs instead of IMUL in the reduction (1.047), and five
+//! Variants of the step, [`step::run`] timed alone and interleaved call by call with
+//! the kept one (reference cycles per 255 iterations, first quartile; LTO + 1 CGU):
+//! each of the selection of U and V instead of a swap, the squarings' plain loads, S's
+//! plain loads of DA, and F·E for E·F measured 0.985-0.997 of the step without it.
+//! Slower: plain loads for the state's sums (1.006 to 1.009), b's limbs in registers
+//! in every product (1.02) or only in DA and CB (1.00 to 1.017), the selection after
+//! DA with its mask in memory (1.03), the sums of (x3, z3) first (1.026), the
+//! difference stored before the sum (1.013), a table of the 255 masks made before the
+//! loop (1.009), 19·t by two LEAs instead of IMUL in the reduction (1.047), and five
 //! other product orders (1.024 to 1.09). The loop head's alignment made no difference.
 //!
 //! Where the cycles go: 902 instructions an iteration (160 MULX; 417 ADC, SBB, ADCX
-//! and ADOX), about 313 cycles (the 325 the swapping step
-//! took at the 3.7 GHz a dependent ADD chain measured, times 0.963), so about
-//! 2.9 instructions a cycle. On this core a store followed by a plain load of the same
+//! and ADOX), about 313 cycles (at the 3.7 GHz a dependent ADD chain measured), so
+//! about 2.9 instructions a cycle. On this core a store followed by a plain load of the same
 //! address costs no latency (store, load, add measured one cycle a link), while a MULX
 //! memory operand reading a fresh store waits for it (about 10 reference cycles a link
 //! against 3 from a register): hence the plain loads where a product or sum reads a
