@@ -109,6 +109,13 @@ fn vartime_multiscalar(scalars: &[Scalar], points: &[Extended<FieldElement>]) ->
     {
         return Point(sum);
     }
+    #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
+    if scalars.len() >= crate::scalar_mul::straus8::MIN_TERMS
+        && scalars.len() < crate::scalar_mul::pippenger8::THRESHOLD
+        && let Some(sum) = crate::scalar_mul::straus8::vartime_mul(scalars, points)
+    {
+        return Point(sum);
+    }
     Point(dispatch::run(VartimeMultiscalar { scalars, points }))
 }
 
