@@ -13,14 +13,13 @@ use edwards25519_field::FieldElement;
 use edwards25519_scalar::Scalar;
 use edwards25519_test_support::SplitMix64;
 
-use super::vartime_mul;
+use super::{CombineSlices, vartime_mul};
 use crate::Point;
 use crate::backend::dispatch::run_serial;
 use crate::backend::vector::ifma52x8::model::Model8;
 use crate::backend::vector::ifma52x8::{detect, straus};
 use crate::models::Extended;
 use crate::scalar_mul::multiscalar::VartimeMultiscalar;
-use crate::scalar_mul::pippenger8::CombineWindows;
 
 fn scalar(rng: &mut SplitMix64) -> Scalar {
     let r = rng.next_u64();
@@ -81,9 +80,9 @@ fn serial(s: &[Scalar], p: &[Extended<FieldElement>]) -> [u8; 32] {
 fn model(s: &[Scalar], p: &[Extended<FieldElement>]) -> [u8; 32] {
     let sched = straus::Schedule::new(&nafs(s));
     let sums = straus::sums::<Model8>(&sched, p);
-    Point(run_serial(CombineWindows {
+    Point(run_serial(CombineSlices {
         sums: &sums,
-        c: straus::SLICE,
+        starts: sched.starts(),
     }))
     .to_bytes()
 }
@@ -97,9 +96,9 @@ fn small_sizes_agree_on_model() {
     }
 }
 
-/// Edge inputs on the model: all-zero scalars (no lane has a step), one nonzero digit
-/// at the top or the bottom of a slice, equal points (the table's doubling), and
-/// small-order points only.
+/// Edge inputs on the model and the hardware: all-zero scalars (no lane has a step),
+/// single nonzero digits far apart, equal points (the table's doubling), small-order
+/// points, small scalars only, and full scalars mixed with 128-bit ones.
 #[test]
 fn edge_inputs_agree_on_model_and_hardware() {
     let t4 = crate::point::order_four_point();
@@ -111,10 +110,36 @@ fn edge_inputs_agree_on_model_and_hardware() {
     };
     let cases: Vec<(Vec<Scalar>, Vec<Point>)> = std::vec![
         (std::vec![Scalar::ZERO; 9], std::vec![g; 9]),
-        (std::vec![two(31), two(32), two(63), two(252)], std::vec![g, t4, g + t4, -g]),
+        (
+            std::vec![two(31), two(32), two(63), two(252)],
+            std::vec![g, t4, g + t4, -g]
+        ),
         (std::vec![-Scalar::ONE, Scalar::ONE], std::vec![g, g]),
-        (std::vec![Scalar::from(15u8); 8], std::vec![t4, t4.double(), Point::IDENTITY, t4, t4, g, g, g]),
+        (
+            std::vec![Scalar::from(15u8); 8],
+            std::vec![t4, t4.double(), Point::IDENTITY, t4, t4, g, g, g]
+        ),
     ];
+    // Small scalars only (most lanes own no position), and full scalars with 128-bit
+    // ones (the batch verifier's mix: uneven slices).
+    let mut rng = SplitMix64(0x9b05_688c_2b3e_6c1f);
+    let mut cases = cases;
+    cases.push((
+        (1..=9u32).map(|i| Scalar::from(1000 * i)).collect(),
+        (0..9).map(|_| point(&mut rng)).collect(),
+    ));
+    cases.push((
+        (0..24)
+            .map(|i| {
+                if i % 3 == 0 {
+                    Scalar::from_bytes_mod_order(rng.bytes())
+                } else {
+                    Scalar::from(u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64()))
+                }
+            })
+            .collect(),
+        (0..24).map(|_| point(&mut rng)).collect(),
+    ));
     for (k, (s, p)) in cases.into_iter().enumerate() {
         let p: Vec<Extended<FieldElement>> = p.iter().map(|x| x.0).collect();
         let want = serial(&s, &p);
@@ -125,17 +150,26 @@ fn edge_inputs_agree_on_model_and_hardware() {
     }
 }
 
-/// Every size from 0 to 200 on the hardware (the engine itself, whatever the entry
-/// point's range), and the public entry point on the same inputs.
+/// Every size from 0 to 200 on the hardware in release builds (the sizes around the
+/// multiples of 8 in debug builds), and the public entry point on the same inputs.
 #[test]
 fn sizes_up_to_200_agree_on_hardware() {
     if detect().is_none() {
         return;
     }
-    for n in 0..=200usize {
+    let sizes: Vec<usize> = if cfg!(debug_assertions) {
+        std::vec![0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 127, 128, 129, 200]
+    } else {
+        (0..=200).collect()
+    };
+    for n in sizes {
         let (s, p) = inputs(0xbb67_ae85_84ca_a73b ^ n as u64, n);
         let want = serial(&s, &p);
-        assert_eq!(vartime_mul(&s, &p).map(|e| Point(e).to_bytes()), Some(want), "n = {n}");
+        assert_eq!(
+            vartime_mul(&s, &p).map(|e| Point(e).to_bytes()),
+            Some(want),
+            "n = {n}"
+        );
         let pts: Vec<Point> = p.iter().map(|e| Point(*e)).collect();
         assert_eq!(
             Point::vartime_multiscalar_mul(&s, &pts).to_bytes(),
@@ -169,16 +203,11 @@ fn timing() {
             }));
             b = b.min(t.elapsed().as_nanos());
         }
-        std::println!("n = {n:4}: eight-lane {:8.1} µs, four-lane {:8.1} µs, ratio {:.3}",
-            a as f64 / 1e3, b as f64 / 1e3, a as f64 / b as f64);
-    }
-}
-
-#[test]
-#[ignore]
-fn profile_loop() {
-    let (s, p) = inputs(7, 64);
-    for _ in 0..3000 {
-        core::hint::black_box(vartime_mul(&s, &p));
+        std::println!(
+            "n = {n:4}: eight-lane {:8.1} µs, four-lane {:8.1} µs, ratio {:.3}",
+            a as f64 / 1e3,
+            b as f64 / 1e3,
+            a as f64 / b as f64
+        );
     }
 }

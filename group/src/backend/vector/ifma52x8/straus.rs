@@ -34,6 +34,23 @@
 //! entry, so that a step loads each lane's row whole and transposes the eight rows
 //! into limb registers ([`transpose8`], as the Pippenger engine does).
 //!
+//! **Measured: no faster than the four-lane Straus on the AMD EPYC Zen 4.** The
+//! development timing loop (`straus8::tests::timing`: best of 15 alternating rounds,
+//! random and edge terms, this engine with the Horner combination against
+//! `dispatch::run`'s four-lane Straus), eight-lane over four-lane, `-C
+//! target-cpu=native`: 1.38 at 8 terms, 1.11 at 32, 1.04 at 64, 0.99 at 96 and 128,
+//! 0.98 at 160, 0.96 at 192 (where the eight-lane Pippenger is faster still); cargo's
+//! default build: 1.05 at 64, 1.00 at 96 and 128. Where the time goes at 64 terms
+//! (default build, 119 µs): 361 steps of 215 ns (786 cycles at 3.66 GHz for about
+//! 600 `vpmadd52` instructions: the multiplier is the bound), the tables 17 µs, the
+//! schedule 7.5 µs, the NAFs 6.3 µs, the Horner combination about 8 µs. Zen 4 runs a
+//! zmm `vpmadd52` at half the rate of a ymm one, so eight lanes multiply no faster
+//! than the four-lane backend's ymm registers; a lane-step here is about a fifth
+//! cheaper than a four-lane addition, and the ninth multiplication of the doubling
+//! steps, the four-lane Horner combination and the schedule use that up. A CPU that
+//! issues zmm `vpmadd52` at the ymm rate would halve the steps' time: measure there
+//! before wiring it in.
+//!
 //! Variable time: the digits choose the steps and the addresses (the inputs are
 //! public).
 
@@ -47,8 +64,6 @@ use super::point::{Cached8, Point8, lane_mask, limbs52};
 use super::{F52, Ifma8, Zmm};
 use crate::models::{D2, Extended};
 
-/// Bits of each scalar a lane owns: eight slices cover the 256 positions of a NAF.
-pub(crate) const SLICE: usize = 32;
 /// Table entries per point: the odd multiples (2j + 1)·P, j in 0..8.
 const ENTRIES: usize = 8;
 /// A step's flag bits (`row << 2 | flags`): the addend is negated ...
@@ -69,6 +84,8 @@ pub(crate) struct Schedule {
     steps: Vec<[u64; 8]>,
     /// `doubles[t]`: the lanes whose step t is a doubling.
     doubles: Vec<u8>,
+    /// `starts[l]`: the lowest position of lane l's slice (`starts[0] = 0`).
+    starts: [usize; 8],
     /// The number of points (the identity's row is `ENTRIES·n`).
     n: usize,
 }
@@ -76,85 +93,125 @@ pub(crate) struct Schedule {
 impl Schedule {
     /// The steps of every lane for the width-5 NAF digits `nafs`.
     ///
-    /// A counting sort per lane, on bit masks of the nonzero digits (so that the work
-    /// per scalar and lane is one pass over its 32 digits without a branch on them,
-    /// and one iteration per nonzero digit).
+    /// The slices are cut so that the lanes' step counts (a doubling per position
+    /// below the slice's top, an addition per nonzero digit) are about equal: with
+    /// scalars of different lengths (the 128-bit coefficients of batch verification)
+    /// equal slices would leave the high lanes half idle. Then, per scalar, one
+    /// iteration per nonzero digit (found from a bit mask of the nonzero digits, no
+    /// branch on the zero ones) puts its addition in its lane at the place its
+    /// position's additions start, counted from the per-position totals.
     pub(crate) fn new(nafs: &[[i8; 256]]) -> Self {
         let n = nafs.len();
         let identity = ((ENTRIES * n) as u64) << 2;
-        // masks[i][l]: bit k set where digit 32·l + k of scalar i is nonzero.
-        let mut masks = vec![[0u32; 8]; n];
-        let mut any = [0u32; 8];
+        // cnt[p]: the scalars with a nonzero digit at position p; masks[i]: bit p set
+        // where scalar i's digit p is nonzero.
+        let mut cnt = [0u32; 256];
+        let mut masks = vec![[0u64; 4]; n];
         for (d, m) in nafs.iter().zip(masks.iter_mut()) {
-            for l in 0..8 {
-                m[l] = nonzero_mask(&d[SLICE * l..SLICE * (l + 1)]);
-                any[l] |= m[l];
+            for (c, &x) in cnt.iter_mut().zip(d) {
+                *c += u32::from(x != 0);
+            }
+            for (w, chunk) in m.iter_mut().zip(d.chunks_exact(64)) {
+                *w = nonzero_mask(chunk);
             }
         }
-        // starts[l][k]: where lane l's steps of position 32·l + k begin (the doubling,
-        // below the lane's top position, then one addition per nonzero digit), the
-        // top position first; lens[l]: lane l's step count.
-        let mut starts = [[0u32; SLICE]; 8];
+        let bounds = balance(&cnt);
+        // next[p]: where (in its lane's list) the next addition at position p goes.
+        let mut next = [0u32; 256];
+        let mut lane_of = [0u8; 256];
+        let mut tops = [None; 8];
         let mut lens = [0usize; 8];
         for l in 0..8 {
+            let (lo, hi) = (bounds[l], bounds[l + 1]);
+            lane_of[lo..hi].fill(l as u8);
             // The lane starts at its top nonzero position (doublings of the identity
             // before it would be wasted steps).
-            if any[l] == 0 {
+            let Some(top) = (lo..hi).rev().find(|&p| cnt[p] != 0) else {
                 continue;
-            }
-            let top = 31 - any[l].leading_zeros() as usize;
-            let mut counts = [0u32; SLICE];
-            for m in &masks {
-                for (k, c) in counts.iter_mut().enumerate() {
-                    *c += m[l] >> k & 1;
-                }
-            }
+            };
             let mut at = 0u32;
-            for k in (0..=top).rev() {
-                starts[l][k] = at + u32::from(k != top);
-                at += u32::from(k != top) + counts[k];
+            for p in (lo..=top).rev() {
+                at += u32::from(p != top);
+                next[p] = at;
+                at += cnt[p];
             }
+            tops[l] = Some(top);
             lens[l] = at as usize;
         }
         let len = lens.iter().copied().max().unwrap_or(0);
         let mut steps = vec![[identity; 8]; len];
         let mut doubles = vec![0u8; len];
-        for l in 0..8 {
-            if any[l] == 0 {
-                continue;
-            }
-            let top = 31 - any[l].leading_zeros() as usize;
-            for k in 0..top {
-                let t = starts[l][k] as usize - 1;
+        for (l, top) in tops.iter().enumerate() {
+            let Some(top) = *top else { continue };
+            // The doubling before each position's additions, below the top.
+            for &at in &next[bounds[l]..top] {
+                let t = at as usize - 1;
                 steps[t][l] = identity | DOUBLE;
                 doubles[t] |= 1 << l;
             }
-            let next = &mut starts[l];
-            for (i, (d, m)) in nafs.iter().zip(&masks).enumerate() {
-                let mut m = m[l];
-                while m != 0 {
-                    let k = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let d = d[SLICE * l + k];
+        }
+        for (i, (d, m)) in nafs.iter().zip(&masks).enumerate() {
+            for (w, &bits) in m.iter().enumerate() {
+                let mut bits = bits;
+                while bits != 0 {
+                    let p = 64 * w + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let d = d[p];
                     // |d| is odd and below 16: entry |d|/2 holds |d|·P.
                     let row = (ENTRIES * i) as u64 + u64::from(d.unsigned_abs() / 2);
-                    steps[next[k] as usize][l] = row << 2 | u64::from(d < 0);
-                    next[k] += 1;
+                    steps[next[p] as usize][usize::from(lane_of[p])] = row << 2 | u64::from(d < 0);
+                    next[p] += 1;
                 }
             }
         }
-        Schedule { steps, doubles, n }
+        let mut starts = [0; 8];
+        starts.copy_from_slice(&bounds[..8]);
+        Schedule {
+            steps,
+            doubles,
+            starts,
+            n,
+        }
+    }
+
+    /// `starts[l]`: the lowest position of lane l's slice: the caller's sum is
+    /// Σₗ 2^starts\[l\]·Aₗ.
+    pub(crate) fn starts(&self) -> &[usize; 8] {
+        &self.starts
     }
 }
 
-/// Bit k set where `d[k]` is nonzero, for 32 digits; no branch on them (per 8 bytes:
+/// The slice bounds: lane l owns the positions `b[l]..b[l + 1]`, `b[0] = 0` and
+/// `b[8]` past the top nonzero position (all 0 when every digit is). A position's
+/// work is its count of nonzero digits plus one (its doubling); a cut goes before
+/// the first position at which the lanes below it hold their share of the total.
+fn balance(cnt: &[u32; 256]) -> [usize; 9] {
+    let Some(top) = (0..256).rev().find(|&p| cnt[p] != 0) else {
+        return [0; 9];
+    };
+    let work = |p: usize| u64::from(cnt[p]) + 1;
+    let total: u64 = (0..=top).map(work).sum();
+    let mut b = [top + 1; 9];
+    b[0] = 0;
+    let (mut done, mut l) = (0u64, 1usize);
+    for p in 0..=top {
+        while l < 8 && 8 * done >= l as u64 * total {
+            b[l] = p;
+            l += 1;
+        }
+        done += work(p);
+    }
+    b
+}
+
+/// Bit k set where `d[k]` is nonzero, for 64 digits; no branch on them (per 8 bytes:
 /// a byte's high bit after `(x & 0x7f) + 0x7f | x` is set exactly when x is
 /// nonzero, and the multiplication gathers the eight high bits into the top byte).
 #[inline(always)]
-fn nonzero_mask(d: &[i8]) -> u32 {
+fn nonzero_mask(d: &[i8]) -> u64 {
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let mut mask = 0u32;
+    let mut mask = 0u64;
     for (j, chunk) in d.chunks_exact(8).enumerate() {
         let mut b = [0u8; 8];
         for (o, &x) in b.iter_mut().zip(chunk) {
@@ -163,7 +220,7 @@ fn nonzero_mask(d: &[i8]) -> u32 {
         let w = u64::from_le_bytes(b);
         let high = (((w & LOW7) + LOW7) | w) & HIGH;
         // Bit 7 of byte k to bit 56 + k: the products of distinct bits do not collide.
-        let bits = ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+        let bits = (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
         mask |= bits << (8 * j);
     }
     mask
