@@ -1,55 +1,59 @@
 //! Straus's interleaved method on eight lanes, for variable-time multiscalar sums of a
-//! few dozen to a few hundred terms: **each lane owns a 32-bit slice of every scalar**
-//! and runs its own sequence of doublings and additions, so no lane waits for another.
+//! few dozen to a couple of hundred terms: **each lane owns a slice of the digit
+//! positions of every scalar** and runs its own sequence of doublings and additions,
+//! so no lane waits for another.
 //!
 //! The scalars are in width-5 NAF (`Scalar::vartime_non_adjacent_form(5)`: odd digits
 //! below 16 in magnitude, at most one nonzero in any five consecutive positions), the
 //! points' tables hold the odd multiples 1·P … 15·P, and lane l sums
-//! Aₗ = Σᵢ Σₚ 2^(p - 32·l)·dᵢₚ·Pᵢ over the positions p of its slice 32·l … 32·l + 31,
-//! top down: a doubling per position below its top nonzero one, and an addition per
-//! nonzero digit. The caller combines the lane sums as Σₗ 2^(32·l)·Aₗ.
+//! Aₗ = Σᵢ Σₚ 2^(p - sₗ)·dᵢₚ·Pᵢ over the positions p of its slice sₗ … sₗ₊₁ - 1, top
+//! down: a doubling per position below its top nonzero one, and an addition per
+//! nonzero digit. The caller combines the lane sums as Σₗ 2^sₗ·Aₗ
+//! ([`Schedule::starts`]). The slices are cut so that the lanes' step counts are about
+//! equal ([`Schedule::new`]): about 32 positions each for full-size scalars, shorter
+//! ones at the bottom where the batch verifier's 128-bit coefficients add digits.
 //!
 //! A lane's work is a list of steps, each "acc ← acc + q" with a cached addend q: a
 //! table entry (negated by lane mask where the digit is negative), or, for a doubling,
 //! acc's own cached form (the addition formula is complete: it doubles correctly). So
-//! every step of every lane is one 8M addition plus the 1M conversion of acc, and the
-//! lanes stay busy: a lane pads its list, once finished, with additions of the
-//! identity. Per lane that is 31 doublings and about n·32/6 additions.
+//! every step of every lane is one 8M addition (plus the 1M conversion of acc in the
+//! steps where some lane doubles), and the lanes stay busy: a lane pads its list, once
+//! finished, with additions of the identity. For full-size scalars that is about 31
+//! doublings and n·32/6 additions per lane.
 //!
 //! Why this layout, counted in eight-lane multiplications (M) at n terms:
 //! - **Lanes owning points** (lane j sums the points j, 8 + j, …, every lane doubling
 //!   through all 253 positions): 253 doublings of all eight lanes whatever n, against
-//!   31 here (plus the caller's 224 doublings of one point on the four-lane backend,
-//!   about an eighth of the cost each); a sparse NAF would leave most lanes adding the
-//!   identity, and fixed windows (about n·51/8 additions of 8M for radix 2^5) cost as
-//!   much as the NAF steps here, so it loses below about 300 terms.
+//!   about 31 here (plus the caller's ~220 doublings of one point on the four-lane
+//!   backend, about an eighth of the cost each); a sparse NAF would leave most lanes
+//!   adding the identity, and fixed windows (about n·51/8 additions of 8M for radix
+//!   2^5) cost as much as the NAF steps here, so it loses below about 300 terms.
 //! - **Doublings and additions in separate steps** (every lane doubles at each
 //!   position, then adds its digits of that position): each position costs the
 //!   largest lane's count of nonzero digits, about 1.4 standard deviations over the
 //!   mean (15 steps against 10.7 at 64 terms); here a lane's list is only as long as
 //!   its own digits, and the lists of the lanes differ by a few percent.
+//! - **Equal slices of 32 positions**: with the batch verifier's mix of full scalars
+//!   and 128-bit coefficients the four low lanes had twice the additions of the four
+//!   high ones; VerifyBatch/64 measured 1.036 of the four-lane path with equal
+//!   slices, 0.92 with balanced ones (same-run A/B, `-C target-cpu=native`).
 //!
 //! The tables are built eight points at a time (one doubling, seven additions and
 //! eight conversions to cached form per group) and stored as one [`Row`] per point and
 //! entry, so that a step loads each lane's row whole and transposes the eight rows
 //! into limb registers ([`transpose8`], as the Pippenger engine does).
 //!
-//! **Measured: no faster than the four-lane Straus on the AMD EPYC Zen 4.** The
-//! development timing loop (`straus8::tests::timing`: best of 15 alternating rounds,
-//! random and edge terms, this engine with the Horner combination against
-//! `dispatch::run`'s four-lane Straus), eight-lane over four-lane, `-C
-//! target-cpu=native`: 1.38 at 8 terms, 1.11 at 32, 1.04 at 64, 0.99 at 96 and 128,
-//! 0.98 at 160, 0.96 at 192 (where the eight-lane Pippenger is faster still); cargo's
-//! default build: 1.05 at 64, 1.00 at 96 and 128. Where the time goes at 64 terms
-//! (default build, 119 µs): 361 steps of 215 ns (786 cycles at 3.66 GHz for about
+//! **Where the time goes, and why the gain is small** (AMD EPYC Zen 4, 64 random
+//! terms, cargo's default build, with equal slices and a per-digit branching
+//! schedule, 119 µs in all): 361 steps of 215 ns (786 cycles at 3.66 GHz for about
 //! 600 `vpmadd52` instructions: the multiplier is the bound), the tables 17 µs, the
-//! schedule 7.5 µs, the NAFs 6.3 µs, the Horner combination about 8 µs. Zen 4 runs a
-//! zmm `vpmadd52` at half the rate of a ymm one, so eight lanes multiply no faster
-//! than the four-lane backend's ymm registers; a lane-step here is about a fifth
-//! cheaper than a four-lane addition, and the ninth multiplication of the doubling
-//! steps, the four-lane Horner combination and the schedule use that up. A CPU that
-//! issues zmm `vpmadd52` at the ymm rate would halve the steps' time: measure there
-//! before wiring it in.
+//! schedule 7.5 µs (now a mask-driven pass without a branch per digit), the NAFs
+//! 6.3 µs, the Horner combination about 8 µs. Zen 4 runs a zmm `vpmadd52` at half the
+//! rate of a ymm one, so eight lanes multiply no faster than the four-lane backend's
+//! ymm registers; a lane-step here is about a fifth cheaper than a four-lane
+//! addition, and the ninth multiplication of the doubling steps, the four-lane Horner
+//! combination and the schedule use most of that up. A CPU that issues zmm
+//! `vpmadd52` at the ymm rate would halve the steps' time.
 //!
 //! Variable time: the digits choose the steps and the addresses (the inputs are
 //! public).
