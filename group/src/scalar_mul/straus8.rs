@@ -29,7 +29,9 @@ use crate::scalar_mul::double_times;
 /// From the development timing loop (`tests::timing`: best of 15 alternating rounds,
 /// this engine over the four-lane Straus of `dispatch::run`, cargo's default build,
 /// AMD EPYC Zen 4): 1.18 at 16 terms, 1.05 at 32, 1.01 at 48, 0.96 at 64, 0.93 at 96,
-/// 0.90 at 128, 0.89 at 160.
+/// 0.90 at 128, 0.89 at 160. The same-run A/B driver (`scripts/before_after.sh --runs
+/// 3`, against the four-lane path) gives 0.97 (`-C target-cpu=native`) and 0.95 (LTO)
+/// at 64 terms, and 0.92 and 0.88 for VerifyBatch/64 (a sum of 129 terms).
 pub(crate) const MIN_TERMS: usize = 64;
 
 /// Σ sᵢ·Pᵢ on the eight-lane engine, when this CPU has it; `None` otherwise.
