@@ -352,7 +352,14 @@ fn sub_batch(mut zeta: i64, f_low: u64, g_low: u64, steps: u32) -> (i64, Matrix)
             zeta = choose(swap, -zeta - 2, zeta - 1);
         }};
     }
-    for _ in 0..steps {
+    // Four steps to an iteration: 0.96 of the inversion's time against one.
+    for _ in 0..steps / 4 {
+        step!();
+        step!();
+        step!();
+        step!();
+    }
+    for _ in 0..steps % 4 {
         step!();
     }
     let rest = SUB_STEPS - steps;
