@@ -29,7 +29,7 @@
 //! which needs only q and ζ, known before the parity of the new g is, and then
 //! g <- h + a if g is odd, h if not (h = g >> 1 either way), and q <- h in the first
 //! case. The chain from one g to the next is its parity test, one select and one add.
-//! Each choice is [`choose`]: a conditional move where the instruction set has one
+//! Each choice is `choose`: a conditional move where the instruction set has one
 //! (x86-64, AArch64), masks elsewhere. Against a step of masks only (±f masked by the
 //! parity, added, then halved: five operations from g to g, and three more on the path
 //! through f and ζ) this made the inversion 0.90 of the time (LTO, AMD EPYC Zen 4).
