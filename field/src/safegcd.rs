@@ -308,21 +308,17 @@ fn unpack(w: i64) -> (i64, i64) {
     )
 }
 
-/// `if c { a } else { b }` in constant time: a conditional move (`cmov`, `csel`).
-/// `select_unpredictable` asks the compiler for one and not a branch; the valgrind
-/// check (`ct-check`, field-invert) verifies the build does not branch on it.
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+/// `if c { a } else { b }` in constant time. On x86-64 and AArch64 a conditional move
+/// (`cmov`, `csel`): `select_unpredictable` asks the compiler for one and not a branch,
+/// and the valgrind check (`ct-check`, field-invert) verifies the build does not
+/// branch on it. Elsewhere by masks, as some instruction sets have no conditional move
+/// and the compiler would branch.
 #[inline(always)]
 fn choose(c: bool, a: i64, b: i64) -> i64 {
-    core::hint::select_unpredictable(c, a, b)
-}
-
-/// `if c { a } else { b }` in constant time by masks, for the instruction sets with no
-/// conditional move, where the compiler would branch.
-#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
-#[inline(always)]
-fn choose(c: bool, a: i64, b: i64) -> i64 {
-    choose_by_mask(c, a, b)
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    return core::hint::select_unpredictable(c, a, b);
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    return choose_by_mask(c, a, b);
 }
 
 /// [`choose`] by masks: b ⊕ ((a ⊕ b) ∧ m) with m all ones exactly when `c`. Compiled on
