@@ -221,14 +221,17 @@ pub(crate) fn radix51_test_inputs(seed: u64, random: usize) -> alloc::vec::Vec<[
     inputs
 }
 
-/// Realigns the calling function's stack frame to 64 bytes. Called first in every
-/// `#[target_feature]` entry of the vector backends (inlined into it, so the slot is
-/// that function's): a 64-byte-aligned local whose address escapes makes the compiler
-/// realign the frame, and then it places its 32- and 64-byte register spills at their
-/// own alignment. Without it the spills sit at the caller's 16-byte alignment, half of
-/// them split across two cache lines (a store split so and reloaded does not forward);
-/// ScalarBaseMult on the AVX2 backend then took 1.4-1.8 times as long in the processes
-/// whose stack started at such an offset (AMD EPYC Zen 4, one process in six).
+/// Realigns the calling function's stack frame to 64 bytes: a 64-byte-aligned local
+/// whose address escapes makes the compiler realign the frame, and then it places its
+/// 32- and 64-byte register spills at their own alignment. Without it the spills sit
+/// at the caller's 16-byte alignment, and from some stack offsets they split across two
+/// cache lines (a store split so and reloaded does not forward): ScalarBaseMult on the
+/// AVX2 backend took 1.4-1.8 times as long from such offsets (AMD EPYC Zen 4).
+///
+/// Called first (inlined, so the slot is that function's) in the AVX2 backend's entry,
+/// the four-lane IFMA ladder's and the eight-lane engine's. Not in the four-lane IFMA
+/// backend's entry: there the frame pointer it takes cost VerifyBatch/64 2% (same-run
+/// A/B, LTO), and no offset was seen to slow that backend down.
 #[inline(always)]
 pub(crate) fn align_frame() {
     #[repr(align(64))]
