@@ -40,6 +40,25 @@ pub(crate) fn run<O: Op>(op: O) -> O::Output {
     run_serial(op)
 }
 
+/// Runs `op` as [`run`] does, but never on an IFMA backend: for an operation that the
+/// eight-lane IFMA engine (`vector::ifma52x8`, whose CPUID check is a subset of the
+/// four-lane backends') takes wherever those would run, so that their copy of it is not
+/// compiled (variable-time Pippenger, `scalar_mul::multiscalar`). On a CPU with IFMA
+/// it would run the AVX2 backend: the same result, slower.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn run_without_ifma<O: Op>(op: O) -> O::Output {
+    #[cfg(edwards25519_vector)]
+    {
+        if let Some(b) = vector::avx2::detect() {
+            return vector::avx2::run(b, op);
+        }
+        serial::run::<serial::WithoutAvx2, O>(op)
+    }
+    #[cfg(not(edwards25519_vector))]
+    run_serial(op)
+}
+
 /// Runs `op` on the serial backend over the fastest field limbs this CPU supports.
 // With the vector backends, `run` does not call it: only the tests and the fuzz hook do.
 #[cfg_attr(

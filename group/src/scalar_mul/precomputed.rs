@@ -21,11 +21,11 @@ use edwards25519_scalar::Scalar;
 
 use crate::Point;
 use crate::backend::dispatch;
-use crate::backend::{Op, PointBackend};
+use crate::backend::{Op, PointBackend, Routine};
 use crate::models::Extended;
 use crate::models::batch_to_affine_cached;
 use crate::scalar_mul::fixed_base::mul_base;
-use crate::scalar_mul::vartime_double_base::interleaved;
+use crate::scalar_mul::vartime_double_base::Interleaved;
 use crate::scalar_mul::{double_times, naf_table, odd_step};
 
 /// A table of multiples of one point, for constant-time multiplication by many secret
@@ -245,6 +245,18 @@ fn odd_tables<B: PointBackend>(b: B, points: &[Extended<FieldElement>]) -> Vec<[
     tables
 }
 
+/// [`odd_tables`] as a routine ([`PointBackend::call`]): one copy per backend for
+/// [`BuildOdd`] and [`MixedMul`]'s fallback.
+struct OddTables<'a>(&'a [Extended<FieldElement>]);
+
+impl<B: PointBackend> Routine<B> for OddTables<'_> {
+    type Output = Vec<[B::Affine; 64]>;
+    #[inline(always)]
+    fn run(self, b: B) -> Self::Output {
+        odd_tables(b, self.0)
+    }
+}
+
 /// Builds the odd-multiple tables on a backend.
 struct BuildOdd<'a>(&'a [Extended<FieldElement>]);
 
@@ -253,7 +265,7 @@ impl Op for BuildOdd<'_> {
     type Output = Box<dyn Any + Send + Sync>;
     #[inline(always)]
     fn run<B: PointBackend>(self, b: B) -> Self::Output {
-        Box::new(odd_tables(b, self.0))
+        Box::new(b.call(OddTables(self.0)))
     }
 }
 
@@ -281,17 +293,21 @@ impl Op for MixedMul<'_> {
         let tables = match self.pre.tables.downcast_ref::<Vec<[B::Affine; 64]>>() {
             Some(tables) => tables,
             None => {
-                built = odd_tables(b, &self.pre.points);
+                built = b.call(OddTables(&self.pre.points));
                 &built
             }
         };
-        b.to_point(&interleaved(
-            b,
-            self.static_nafs,
-            tables,
-            self.dynamic_nafs,
-            &dynamic,
-        ))
+        // The routine takes the tables by reference (as the static tables of B).
+        let mut wide_tables = Vec::with_capacity(tables.len());
+        for t in tables {
+            wide_tables.push(t);
+        }
+        b.to_point(&b.call(Interleaved {
+            wide_nafs: self.static_nafs,
+            wide_tables: &wide_tables,
+            nafs: self.dynamic_nafs,
+            tables: &dynamic,
+        }))
     }
 }
 

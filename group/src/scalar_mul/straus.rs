@@ -30,7 +30,7 @@
 use alloc::vec::Vec;
 
 use crate::backend::PointBackend;
-use crate::scalar_mul::vartime_double_base::interleaved;
+use crate::scalar_mul::vartime_double_base::Interleaved;
 use crate::scalar_mul::{double_times, naf_table, radix_16_table};
 
 /// Σ sᵢ·Pᵢ in constant time, from the radix-16 digits of each sᵢ (`Scalar::as_radix_16`).
@@ -78,5 +78,10 @@ pub(crate) fn vartime_mul<B: PointBackend>(
         tables.push(naf_table(b, p));
     }
 
-    interleaved::<B, [B::Affine; 64]>(b, &[], &[], nafs, &tables)
+    b.call(Interleaved {
+        wide_nafs: &[],
+        wide_tables: &[],
+        nafs,
+        tables: &tables,
+    })
 }

@@ -47,6 +47,23 @@ macro_rules! out_of_line {
                 // enables (see the field's `detect`).
                 unsafe { select(table, digit) }
             }
+            #[inline(always)]
+            fn call<R: $crate::backend::Routine<$crate::backend::vector::point::Vector<Self>>>(
+                b: $crate::backend::vector::point::Vector<Self>,
+                routine: R,
+            ) -> R::Output {
+                #[target_feature(enable = $features)]
+                #[inline(never)]
+                fn call<R: $crate::backend::Routine<$crate::backend::vector::point::Vector<$field>>>(
+                    b: $crate::backend::vector::point::Vector<$field>,
+                    routine: R,
+                ) -> R::Output {
+                    routine.run(b)
+                }
+                // SAFETY: `b` exists, so CPUID reported the features `call` enables
+                // (see the field's `detect`).
+                unsafe { call(b, routine) }
+            }
         }
     };
 }
