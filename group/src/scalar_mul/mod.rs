@@ -60,6 +60,13 @@ pub(crate) fn naf_table<B: PointBackend>(b: B, p: &B::Point) -> [B::Cached; 8] {
     b.call(Table { point: p, odd: true })
 }
 
+/// [`naf_table`] inlined into the caller, not called (see `straus::vartime_mul`).
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) fn naf_table_inline<B: PointBackend>(b: B, p: &B::Point) -> [B::Cached; 8] {
+    Table { point: p, odd: true }.run(b)
+}
+
 /// Both per-point tables as one routine, compiled once per backend and called by every
 /// operation that builds one (one call per point, against the 7 or 8 additions inside):
 /// `[j] = (2j + 1)·P` if `odd`, else `(j + 1)·P`. `odd` is fixed by the call site, not
