@@ -67,6 +67,7 @@ pub(crate) fn interleaved<B: PointBackend, W: AsRef<[B::Affine]>>(
 /// multiscalar multiplication and the half-size Schnorr check share (one call per
 /// operation). The wide tables are references, so that the static tables of B and
 /// 2^128·B and a precomputed object's tables pass the same way.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 pub(crate) struct Interleaved<'a, B: PointBackend> {
     /// Width-8 NAFs, one per wide table.
     pub(crate) wide_nafs: &'a [[i8; 256]],
@@ -123,12 +124,13 @@ impl Op for VartimeDoubleBase<'_> {
     #[inline(always)]
     fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
         let a = b.from_point(self.a);
-        b.to_point(&b.call(Interleaved {
-            wide_nafs: core::slice::from_ref(self.b_naf),
-            wide_tables: &[b.odd_base_multiples()],
-            nafs: core::slice::from_ref(self.a_naf),
-            tables: &[naf_table(b, &a)],
-        }))
+        b.to_point(&interleaved(
+            b,
+            core::slice::from_ref(self.b_naf),
+            core::slice::from_ref(b.odd_base_multiples()),
+            core::slice::from_ref(self.a_naf),
+            &[naf_table(b, &a)],
+        ))
     }
 }
 
