@@ -60,8 +60,8 @@ pub(crate) fn naf_table<B: PointBackend>(b: B, p: &B::Point) -> [B::Cached; 8] {
     b.call(Table { point: p, odd: true })
 }
 
-/// [`naf_table`] inlined into the caller, not called (see `straus::vartime_mul`).
-#[cfg(feature = "alloc")]
+/// [`naf_table`] inlined into the caller, not called (the variable-time Straus and
+/// the half-size Schnorr check, where the call measured slower).
 #[inline(always)]
 pub(crate) fn naf_table_inline<B: PointBackend>(b: B, p: &B::Point) -> [B::Cached; 8] {
     Table { point: p, odd: true }.run(b)

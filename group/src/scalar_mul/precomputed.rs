@@ -25,7 +25,7 @@ use crate::backend::{Op, PointBackend, Routine};
 use crate::models::Extended;
 use crate::models::batch_to_affine_cached;
 use crate::scalar_mul::fixed_base::mul_base;
-use crate::scalar_mul::vartime_double_base::Interleaved;
+use crate::scalar_mul::vartime_double_base::interleaved;
 use crate::scalar_mul::{double_times, naf_table, odd_step};
 
 /// A table of multiples of one point, for constant-time multiplication by many secret
@@ -297,17 +297,13 @@ impl Op for MixedMul<'_> {
                 &built
             }
         };
-        // The routine takes the tables by reference (as the static tables of B).
-        let mut wide_tables = Vec::with_capacity(tables.len());
-        for t in tables {
-            wide_tables.push(t);
-        }
-        b.to_point(&b.call(Interleaved {
-            wide_nafs: self.static_nafs,
-            wide_tables: &wide_tables,
-            nafs: self.dynamic_nafs,
-            tables: &dynamic,
-        }))
+        b.to_point(&interleaved(
+            b,
+            self.static_nafs,
+            tables,
+            self.dynamic_nafs,
+            &dynamic,
+        ))
     }
 }
 
