@@ -13,7 +13,7 @@ use edwards25519_field::FieldElement;
 use crate::backend::dispatch;
 use crate::backend::{Op, PointBackend};
 use crate::models::Extended;
-use crate::scalar_mul::{naf_table, naf_table_inline};
+use crate::scalar_mul::naf_table_inline;
 use crate::{Point, Scalar};
 
 /// Σ wide_nafs\[i\]·Pᵢ + Σ nafs\[k\]·Qₖ with one shared chain of doublings from the highest
@@ -104,7 +104,7 @@ impl Op for VartimeDoubleBase<'_> {
             core::slice::from_ref(self.b_naf),
             core::slice::from_ref(b.odd_base_multiples()),
             core::slice::from_ref(self.a_naf),
-            &[naf_table(b, &a)],
+            &[crate::scalar_mul::naf_table(b, &a)],
         ))
     }
 }
