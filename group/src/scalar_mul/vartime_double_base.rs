@@ -104,7 +104,7 @@ impl Op for VartimeDoubleBase<'_> {
             core::slice::from_ref(self.b_naf),
             core::slice::from_ref(b.odd_base_multiples()),
             core::slice::from_ref(self.a_naf),
-            &[crate::scalar_mul::naf_table(b, &a)],
+            &[naf_table_inline(b, &a)],
         ))
     }
 }
