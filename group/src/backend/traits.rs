@@ -111,15 +111,17 @@ pub(crate) trait PointBackend: Copy {
     }
 }
 
-/// A part of several operations (a per-point table, the variable-time Straus loop) that
-/// a backend compiles once, out of line, through [`PointBackend::call`], instead of once
-/// inlined into each operation. Unlike an [`Op`], it works on the backend's own
-/// representations, so it is written for one backend type `B` (generic over it).
+/// A part of several operations (a point's table of multiples, the precomputed odd
+/// tables) that a backend compiles once, out of line, through [`PointBackend::call`],
+/// instead of once inlined into each operation. Unlike an [`Op`], it works on the
+/// backend's own representations, so it is written for one backend type `B` (generic
+/// over it).
 ///
 /// Only parts that run once per operation or once per point are routines: the call
 /// passes its values through memory (about 15 cycles on a vector point's dependency
 /// chain), which a part run once per addition would pay hundreds of times (see
-/// `vector::out_of_line`).
+/// `vector::out_of_line`). Even once per point it measured 1-3% on the hottest
+/// variable-time paths, which keep theirs inline (`scalar_mul::naf_table_inline`).
 pub(crate) trait Routine<B: PointBackend> {
     /// What it returns (in the backend's representation).
     type Output;
