@@ -69,6 +69,7 @@ pub(crate) fn run<O: Op>(b: Vector<F4<Ymm>>, op: O) -> O::Output {
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
 #[inline(never)]
 fn run_with_features<O: Op>(b: Vector<F4<Ymm>>, op: O) -> O::Output {
+    super::align_frame();
     op.run(b)
 }
 

@@ -44,6 +44,7 @@ macro_rules! out_of_line {
                     table: &[$crate::backend::vector::Cached4<$field>; 8],
                     digit: i8,
                 ) -> $crate::backend::vector::Cached4<$field> {
+                    $crate::backend::vector::align_frame();
                     $crate::backend::vector::Cached4::select(table, digit)
                 }
                 // SAFETY: `_b` exists, so CPUID reported the features `select`
