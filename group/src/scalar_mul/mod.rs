@@ -48,7 +48,10 @@ use crate::backend::{PointBackend, Routine};
 /// `[j] = (j + 1)·P`, j in 0..8, read through [`PointBackend::select`]. 7 additions.
 #[inline(always)]
 pub(crate) fn radix_16_table<B: PointBackend>(b: B, p: &B::Point) -> [B::Cached; 8] {
-    b.call(Table { point: p, odd: false })
+    b.call(Table {
+        point: p,
+        odd: false,
+    })
 }
 
 /// The per-point table for width-5 NAF digits (VarTimeDoubleScalarBaseMult, variable-time
@@ -58,7 +61,10 @@ pub(crate) fn radix_16_table<B: PointBackend>(b: B, p: &B::Point) -> [B::Cached;
 #[cfg(feature = "alloc")]
 #[inline(always)]
 pub(crate) fn naf_table<B: PointBackend>(b: B, p: &B::Point) -> [B::Cached; 8] {
-    b.call(Table { point: p, odd: true })
+    b.call(Table {
+        point: p,
+        odd: true,
+    })
 }
 
 /// [`naf_table`] inlined into the caller, not called: the variable-time Straus, the
@@ -66,7 +72,11 @@ pub(crate) fn naf_table<B: PointBackend>(b: B, p: &B::Point) -> [B::Cached; 8] {
 /// 1.01-1.03× slower (VerifyBatch/64, VarTimeDoubleScalarBaseMult, Verification).
 #[inline(always)]
 pub(crate) fn naf_table_inline<B: PointBackend>(b: B, p: &B::Point) -> [B::Cached; 8] {
-    Table { point: p, odd: true }.run(b)
+    Table {
+        point: p,
+        odd: true,
+    }
+    .run(b)
 }
 
 /// Both per-point tables as one routine, compiled once per backend and called by every

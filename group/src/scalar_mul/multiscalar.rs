@@ -72,7 +72,11 @@ impl Op for VartimeStraus<'_> {
     type Output = Extended<FieldElement>;
     #[inline(always)]
     fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
-        let nafs: Vec<[i8; 256]> = self.0.iter().map(|s| s.vartime_non_adjacent_form(5)).collect();
+        let nafs: Vec<[i8; 256]> = self
+            .0
+            .iter()
+            .map(|s| s.vartime_non_adjacent_form(5))
+            .collect();
         let pts = convert_points(b, self.1);
         b.to_point(&straus::vartime_mul(b, &nafs, &pts))
     }
@@ -142,7 +146,9 @@ fn vartime_multiscalar(scalars: &[Scalar], points: &[Extended<FieldElement>]) ->
     } else {
         // Where the four-lane IFMA backend runs, so does the eight-lane engine, which
         // took every sum of this size above: that backend's copy would never run.
-        Point(dispatch::run_without_ifma(VartimePippenger(scalars, points)))
+        Point(dispatch::run_without_ifma(VartimePippenger(
+            scalars, points,
+        )))
     }
 }
 

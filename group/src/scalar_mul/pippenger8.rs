@@ -51,7 +51,10 @@ pub(crate) fn vartime_mul(
     let token = ifma52x8::detect()?;
     let c = pippenger::window_bits(scalars.len());
     let sums = pippenger::window_sums(token, scalars, points, c);
-    Some(dispatch::run_without_avx2(CombineWindows { sums: &sums, c }))
+    Some(dispatch::run_without_avx2(CombineWindows {
+        sums: &sums,
+        c,
+    }))
 }
 
 /// Σⱼ 2^(c·j)·Wⱼ as a backend operation (`sums` lowest window first, not empty).

@@ -58,7 +58,9 @@ macro_rules! out_of_line {
             ) -> R::Output {
                 #[target_feature(enable = $features)]
                 #[inline(never)]
-                fn call<R: $crate::backend::Routine<$crate::backend::vector::point::Vector<$field>>>(
+                fn call<
+                    R: $crate::backend::Routine<$crate::backend::vector::point::Vector<$field>>,
+                >(
                     b: $crate::backend::vector::point::Vector<$field>,
                     routine: R,
                 ) -> R::Output {
