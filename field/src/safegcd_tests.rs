@@ -190,6 +190,36 @@ fn packed_rows_unpack() {
     }
 }
 
+/// `choose` and the mask form the targets without a conditional move use are both
+/// `if c { a } else { b }`, on both choices and on values with every bit pattern the
+/// step gives them (negative, zero, extreme).
+#[test]
+fn choose_is_if_else() {
+    let values = [
+        0i64,
+        1,
+        -1,
+        2,
+        -2,
+        i64::MAX,
+        i64::MIN,
+        0x5555_5555_5555_5555,
+    ];
+    for a in values {
+        for b in values {
+            for c in [false, true] {
+                let want = if c { a } else { b };
+                assert_eq!(choose(c, a, b), want, "choose({c}, {a}, {b})");
+                assert_eq!(
+                    choose_by_mask(c, a, b),
+                    want,
+                    "choose_by_mask({c}, {a}, {b})"
+                );
+            }
+        }
+    }
+}
+
 /// The half-delta divstep on exact small integers (ζ as in the real code).
 fn small_step(zeta: &mut i64, f: &mut i128, g: &mut i128) {
     if g.rem_euclid(2) == 1 {

@@ -40,6 +40,47 @@ pub(crate) fn run<O: Op>(op: O) -> O::Output {
     run_serial(op)
 }
 
+/// Runs `op` as [`run`] does, but never on an IFMA backend: for an operation that the
+/// eight-lane IFMA engine (`vector::ifma52x8`, whose CPUID check is a subset of the
+/// four-lane backends') takes wherever those would run, so that their copy of it is not
+/// compiled (variable-time Pippenger, `scalar_mul::multiscalar`). On a CPU with IFMA
+/// it would run the AVX2 backend: the same result, slower.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn run_without_ifma<O: Op>(op: O) -> O::Output {
+    #[cfg(edwards25519_vector)]
+    {
+        if let Some(b) = vector::avx2::detect() {
+            return vector::avx2::run(b, op);
+        }
+        serial::run::<serial::WithoutAvx2, O>(op)
+    }
+    #[cfg(not(edwards25519_vector))]
+    run_serial(op)
+}
+
+/// Runs `op` as [`run`] does, but never on the AVX2 backend: for an operation that
+/// runs only after the eight-lane IFMA engine's CPUID check passed (the combination of
+/// its window sums, `scalar_mul::pippenger8`), where the four-lane IFMA backend runs
+/// on every CPU made (they all have AVX2 and AVX-512 VL with IFMA); on one that hid
+/// them, the serial backend, the same result.
+#[cfg(all(
+    feature = "alloc",
+    edwards25519_vector,
+    not(edwards25519_backend = "avx2")
+))]
+#[inline]
+pub(crate) fn run_without_avx2<O: Op>(op: O) -> O::Output {
+    #[cfg(edwards25519_backend = "ifma52")]
+    if let Some(b) = vector::ifma52::detect() {
+        return vector::ifma52::run(b, op);
+    }
+    if let Some(b) = vector::ifma::detect() {
+        return vector::ifma::run(b, op);
+    }
+    serial::run::<serial::WithoutAvx2, O>(op)
+}
+
 /// Runs `op` on the serial backend over the fastest field limbs this CPU supports.
 // With the vector backends, `run` does not call it: only the tests and the fuzz hook do.
 #[cfg_attr(

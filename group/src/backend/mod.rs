@@ -52,7 +52,7 @@ pub(crate) mod vector;
 pub(crate) mod x25519_mulx;
 
 pub use dispatch::selected;
-pub(crate) use traits::{Op, PointBackend};
+pub(crate) use traits::{Op, PointBackend, Routine};
 
 /// The fuzz targets' hook (fuzz/): runs an operation on a chosen backend.
 #[cfg(feature = "fuzzing")]

@@ -12,7 +12,7 @@ use core::marker::PhantomData;
 
 use edwards25519_field::{FieldArith, FieldElement};
 
-use super::{Op, PointBackend};
+use super::{Op, PointBackend, Routine};
 use crate::models::select;
 use crate::models::{AffineCached, Cached, Completed, Extended};
 use crate::tables::{self, BaseTable, OddMultiples};
@@ -158,6 +158,16 @@ impl<F: CurveField> PointBackend for Serial<F> {
             points.iter().map(|p| p.convert::<F>()).collect();
         crate::models::batch_to_affine_cached(&points)
     }
+    #[inline(always)]
+    fn call<R: Routine<Self>>(self, routine: R) -> R::Output {
+        call(self, routine)
+    }
+}
+
+/// [`PointBackend::call`] for [`Serial<F>`]: the routine out of line, once per field.
+#[inline(never)]
+fn call<F: CurveField, R: Routine<Serial<F>>>(b: Serial<F>, routine: R) -> R::Output {
+    routine.run(b)
 }
 
 /// The serial backend's field where the vector backends run on every CPU with AVX2

@@ -102,6 +102,33 @@ pub(crate) trait PointBackend: Copy {
     /// inversion over all of them; the vector one gains nothing from Z = 1).
     #[cfg(feature = "alloc")]
     fn affine_addends(self, points: &[Extended<FieldElement>]) -> alloc::vec::Vec<Self::Affine>;
+    /// Runs `routine` on this backend as a function of its own, not inlined into the
+    /// operation that calls it: one copy per backend and routine type, shared by every
+    /// operation that calls it (see [`Routine`]). The default inlines it.
+    #[inline(always)]
+    fn call<R: Routine<Self>>(self, routine: R) -> R::Output {
+        routine.run(self)
+    }
+}
+
+/// A part of several operations (a point's table of multiples, the precomputed odd
+/// tables) that a backend compiles once, out of line, through [`PointBackend::call`],
+/// instead of once inlined into each operation. Unlike an [`Op`], it works on the
+/// backend's own representations, so it is written for one backend type `B` (generic
+/// over it).
+///
+/// Only parts that run once per operation or once per point are routines: the call
+/// passes its values through memory (about 15 cycles on a vector point's dependency
+/// chain), which a part run once per addition would pay hundreds of times (see
+/// `vector::out_of_line`). Even once per point it measured 1-3% on the hottest
+/// variable-time paths, which keep theirs inline (`scalar_mul::naf_table_inline`).
+pub(crate) trait Routine<B: PointBackend> {
+    /// What it returns (in the backend's representation).
+    type Output;
+    /// Runs on backend `b`. Implementations are `#[inline(always)]`, so the routine
+    /// compiles inside the backend's out-of-line function (for a vector backend, one
+    /// with its target features on).
+    fn run(self, b: B) -> Self::Output;
 }
 
 /// A top-level operation (a scalar multiplication), written once for every backend.

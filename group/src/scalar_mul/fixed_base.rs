@@ -11,6 +11,8 @@
 //! Constant time: the loops are fixed, every lookup is a full scan
 //! ([`select`](crate::backend::PointBackend::select)), and the additions are complete.
 
+use core::any::Any;
+
 use edwards25519_field::FieldElement;
 
 use crate::backend::dispatch;
@@ -45,10 +47,13 @@ pub(crate) fn mul_base<B: PointBackend>(
     p
 }
 
-/// ScalarBaseMult as a backend operation.
+/// ScalarBaseMult as a backend operation (the tests and the fuzz hook run it on every
+/// backend; the library runs [`TableWalk`], the same walk).
+#[cfg(any(test, feature = "fuzzing"))]
 #[derive(Clone, Copy)]
 pub(crate) struct MulBase<'a>(pub(crate) &'a [i8; 64]);
 
+#[cfg(any(test, feature = "fuzzing"))]
 impl Op for MulBase<'_> {
     type Output = Extended<FieldElement>;
     #[inline(always)]
@@ -57,11 +62,39 @@ impl Op for MulBase<'_> {
     }
 }
 
+/// The fixed-base walk over B's table (`rows` None: ScalarBaseMult) or over a
+/// `FixedBaseTable`'s rows (`Box<[[B::Affine; 8]; 32]>` behind `dyn Any`), as one
+/// backend operation, so each backend compiles the walk once for both. None for rows
+/// of another backend's type (see `crate::scalar_mul::precomputed`).
+#[derive(Clone, Copy)]
+pub(crate) struct TableWalk<'a> {
+    pub(crate) digits: &'a [i8; 64],
+    pub(crate) rows: Option<&'a (dyn Any + Send + Sync)>,
+}
+
+impl Op for TableWalk<'_> {
+    type Output = Option<Extended<FieldElement>>;
+    #[inline(always)]
+    fn run<B: PointBackend>(self, b: B) -> Self::Output {
+        let table = match self.rows {
+            None => b.base_table(),
+            Some(rows) => rows.downcast_ref::<[[B::Affine; 8]; 32]>()?,
+        };
+        Some(b.to_point(&mul_base(b, table, self.digits)))
+    }
+}
+
 /// Σ dₖ·16^k·B for digits dₖ in [-8, 8] (the digits of any integer below 2^255, not
 /// only of a reduced scalar: B has order l, so the integer need not be reduced), on the
 /// backend for this CPU. Wipes nothing: the caller owns the digits.
 pub(crate) fn mul_base_digits(digits: &[i8; 64]) -> Point {
-    Point(dispatch::run(MulBase(digits)))
+    match dispatch::run(TableWalk { digits, rows: None }) {
+        Some(p) => Point(p),
+        // Without rows the walk takes B's table and always returns a point. (A
+        // fallback through the variable-base multiplication here would link its every
+        // backend copy into programs that never multiply another point: +56 KB.)
+        None => unreachable!("the fixed-base walk over B's table returned no point"),
+    }
 }
 
 impl Point {
@@ -81,10 +114,10 @@ impl Point {
     pub fn mul_base(scalar: &Scalar) -> Point {
         #[allow(unused_mut)]
         let mut digits = scalar.as_radix_16();
-        let p = dispatch::run(MulBase(&digits));
+        let p = mul_base_digits(&digits);
         #[cfg(feature = "zeroize")]
         zeroize::Zeroize::zeroize(&mut digits);
-        Point(p)
+        p
     }
 }
 

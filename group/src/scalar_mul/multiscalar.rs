@@ -41,29 +41,57 @@ impl Op for Straus<'_> {
 }
 
 /// Variable-time multiscalar multiplication (Straus or Pippenger by the number of
-/// terms) as a backend operation.
+/// terms) as a backend operation: [`VartimeStraus`] or [`VartimePippenger`], for the
+/// tests and the fuzz hook, which run it on every backend. The public path runs the two
+/// apart (see [`vartime_multiscalar`]).
+#[cfg(any(test, feature = "fuzzing"))]
 #[derive(Clone, Copy)]
 pub(crate) struct VartimeMultiscalar<'a> {
     pub(crate) scalars: &'a [Scalar],
     pub(crate) points: &'a [Extended<FieldElement>],
 }
 
+#[cfg(any(test, feature = "fuzzing"))]
 impl Op for VartimeMultiscalar<'_> {
     type Output = Extended<FieldElement>;
     #[inline(always)]
     fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
-        let sum = if self.scalars.len() < PIPPENGER_THRESHOLD {
-            let nafs: Vec<[i8; 256]> = self
-                .scalars
-                .iter()
-                .map(|s| s.vartime_non_adjacent_form(5))
-                .collect();
-            let pts = convert_points(b, self.points);
-            straus::vartime_mul(b, &nafs, &pts)
+        if self.scalars.len() < PIPPENGER_THRESHOLD {
+            VartimeStraus(self.scalars, self.points).run(b)
         } else {
-            pippenger::vartime_mul(b, self.scalars, self.points)
-        };
-        b.to_point(&sum)
+            VartimePippenger(self.scalars, self.points).run(b)
+        }
+    }
+}
+
+/// Variable-time Straus (below [`PIPPENGER_THRESHOLD`] terms) as a backend operation.
+#[derive(Clone, Copy)]
+struct VartimeStraus<'a>(&'a [Scalar], &'a [Extended<FieldElement>]);
+
+impl Op for VartimeStraus<'_> {
+    type Output = Extended<FieldElement>;
+    #[inline(always)]
+    fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
+        let nafs: Vec<[i8; 256]> = self
+            .0
+            .iter()
+            .map(|s| s.vartime_non_adjacent_form(5))
+            .collect();
+        let pts = convert_points(b, self.1);
+        b.to_point(&straus::vartime_mul(b, &nafs, &pts))
+    }
+}
+
+/// Variable-time Pippenger (from [`PIPPENGER_THRESHOLD`] terms on) as a backend
+/// operation.
+#[derive(Clone, Copy)]
+struct VartimePippenger<'a>(&'a [Scalar], &'a [Extended<FieldElement>]);
+
+impl Op for VartimePippenger<'_> {
+    type Output = Extended<FieldElement>;
+    #[inline(always)]
+    fn run<B: PointBackend>(self, b: B) -> Extended<FieldElement> {
+        b.to_point(&pippenger::vartime_mul(b, self.0, self.1))
     }
 }
 
@@ -77,6 +105,10 @@ impl Op for VartimeMultiscalar<'_> {
 /// 0.98 at 256 and 0.63 at 512; on the portable backend 0.99, 0.86 and 0.78. The
 /// `VarTimeMultiScalarMult` benchmarks re-measure it.
 const PIPPENGER_THRESHOLD: usize = 256;
+
+// `vartime_multiscalar` leaves Pippenger to the eight-lane engine wherever that runs.
+#[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
+const _: () = assert!(crate::scalar_mul::pippenger8::THRESHOLD <= PIPPENGER_THRESHOLD);
 
 /// The panic message for scalars and points of different lengths.
 const LENGTH_MISMATCH: &str =
@@ -117,7 +149,15 @@ fn vartime_multiscalar(scalars: &[Scalar], points: &[Extended<FieldElement>]) ->
     {
         return Point(sum);
     }
-    Point(dispatch::run(VartimeMultiscalar { scalars, points }))
+    if scalars.len() < PIPPENGER_THRESHOLD {
+        Point(dispatch::run(VartimeStraus(scalars, points)))
+    } else {
+        // Where the four-lane IFMA backend runs, so does the eight-lane engine, which
+        // took every sum of this size above: that backend's copy would never run.
+        Point(dispatch::run_without_ifma(VartimePippenger(
+            scalars, points,
+        )))
+    }
 }
 
 /// [`straus()`] on the digits of (possibly secret) scalars, then the digits wiped.

@@ -4,7 +4,7 @@
 //!
 //! The engine returns the w window sums Wⱼ; they are combined here as
 //! Σⱼ 2^(c·j)·Wⱼ by Horner's rule (c doublings and one addition per window) on the
-//! backend `dispatch::run` picks, the four-lane IFMA one on these CPUs.
+//! four-lane IFMA backend (`dispatch::run_without_avx2`).
 //!
 //! [`Point::vartime_multiscalar_mul`](crate::Point::vartime_multiscalar_mul) (and so
 //! the batch verifier) runs it from [`THRESHOLD`] terms on, where
@@ -51,7 +51,10 @@ pub(crate) fn vartime_mul(
     let token = ifma52x8::detect()?;
     let c = pippenger::window_bits(scalars.len());
     let sums = pippenger::window_sums(token, scalars, points, c);
-    Some(dispatch::run(CombineWindows { sums: &sums, c }))
+    Some(dispatch::run_without_avx2(CombineWindows {
+        sums: &sums,
+        c,
+    }))
 }
 
 /// Σⱼ 2^(c·j)·Wⱼ as a backend operation (`sums` lowest window first, not empty).

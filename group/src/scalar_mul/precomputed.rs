@@ -21,10 +21,10 @@ use edwards25519_scalar::Scalar;
 
 use crate::Point;
 use crate::backend::dispatch;
-use crate::backend::{Op, PointBackend};
+use crate::backend::{Op, PointBackend, Routine};
 use crate::models::Extended;
 use crate::models::batch_to_affine_cached;
-use crate::scalar_mul::fixed_base::mul_base;
+use crate::scalar_mul::fixed_base::TableWalk;
 use crate::scalar_mul::vartime_double_base::interleaved;
 use crate::scalar_mul::{double_times, naf_table, odd_step};
 
@@ -105,25 +105,6 @@ impl Op for BuildRows<'_> {
     }
 }
 
-/// `FixedBaseTable::mul` on a backend.
-struct MulRows<'a> {
-    table: &'a FixedBaseTable,
-    digits: &'a [i8; 64],
-}
-
-#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
-impl Op for MulRows<'_> {
-    /// None for another backend's table (see the module docs): the caller then takes
-    /// the variable-base multiplication, whose own per-backend copy runs it (so this
-    /// one holds only the table walk).
-    type Output = Option<Extended<FieldElement>>;
-    #[inline(always)]
-    fn run<B: PointBackend>(self, b: B) -> Self::Output {
-        let rows = self.table.rows.downcast_ref::<[[B::Affine; 8]; 32]>()?;
-        Some(b.to_point(&mul_base(b, rows, self.digits)))
-    }
-}
-
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl FixedBaseTable {
     /// The table of `point`'s multiples, in the representation of the fastest point
@@ -169,9 +150,10 @@ impl FixedBaseTable {
     pub fn mul(&self, scalar: &Scalar) -> Point {
         #[allow(unused_mut)]
         let mut digits = scalar.as_radix_16();
-        let p = dispatch::run(MulRows {
-            table: self,
+        // ScalarBaseMult's operation over these rows (one copy of the walk for both).
+        let p = dispatch::run(TableWalk {
             digits: &digits,
+            rows: Some(&*self.rows),
         });
         let p = match p {
             Some(p) => Point(p),
@@ -245,6 +227,18 @@ fn odd_tables<B: PointBackend>(b: B, points: &[Extended<FieldElement>]) -> Vec<[
     tables
 }
 
+/// [`odd_tables`] as a routine ([`PointBackend::call`]): one copy per backend for
+/// [`BuildOdd`] and [`MixedMul`]'s fallback.
+struct OddTables<'a>(&'a [Extended<FieldElement>]);
+
+impl<B: PointBackend> Routine<B> for OddTables<'_> {
+    type Output = Vec<[B::Affine; 64]>;
+    #[inline(always)]
+    fn run(self, b: B) -> Self::Output {
+        odd_tables(b, self.0)
+    }
+}
+
 /// Builds the odd-multiple tables on a backend.
 struct BuildOdd<'a>(&'a [Extended<FieldElement>]);
 
@@ -253,7 +247,7 @@ impl Op for BuildOdd<'_> {
     type Output = Box<dyn Any + Send + Sync>;
     #[inline(always)]
     fn run<B: PointBackend>(self, b: B) -> Self::Output {
-        Box::new(odd_tables(b, self.0))
+        Box::new(b.call(OddTables(self.0)))
     }
 }
 
@@ -281,7 +275,7 @@ impl Op for MixedMul<'_> {
         let tables = match self.pre.tables.downcast_ref::<Vec<[B::Affine; 64]>>() {
             Some(tables) => tables,
             None => {
-                built = odd_tables(b, &self.pre.points);
+                built = b.call(OddTables(&self.pre.points));
                 &built
             }
         };
@@ -591,9 +585,9 @@ mod tests {
         };
         for i in 0..20 {
             let digits = scalar(i).as_radix_16();
-            let got = MulRows {
-                table: &table,
+            let got = TableWalk {
                 digits: &digits,
+                rows: Some(&*table.rows),
             }
             .run(b);
             // The table is this backend's: found, and the walk over it is right.

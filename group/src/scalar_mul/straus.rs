@@ -31,7 +31,7 @@ use alloc::vec::Vec;
 
 use crate::backend::PointBackend;
 use crate::scalar_mul::vartime_double_base::interleaved;
-use crate::scalar_mul::{double_times, naf_table, radix_16_table};
+use crate::scalar_mul::{double_times, naf_table_inline, radix_16_table};
 
 /// Σ sᵢ·Pᵢ in constant time, from the radix-16 digits of each sᵢ (`Scalar::as_radix_16`).
 ///
@@ -73,9 +73,11 @@ pub(crate) fn vartime_mul<B: PointBackend>(
 ) -> B::Point {
     debug_assert_eq!(nafs.len(), points.len());
     // Entry j of a table holds (2j + 1)·Pᵢ.
+    // The tables inline, not through their routine (`PointBackend::call`): called,
+    // VerifyBatch/64 measured 1.016-1.029× (same-run A/B, LTO, IFMA).
     let mut tables: Vec<[B::Cached; 8]> = Vec::with_capacity(points.len());
     for p in points {
-        tables.push(naf_table(b, p));
+        tables.push(naf_table_inline(b, p));
     }
 
     interleaved::<B, [B::Affine; 64]>(b, &[], &[], nafs, &tables)

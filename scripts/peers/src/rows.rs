@@ -47,6 +47,7 @@ const NAMES: &[&str] = &[
     "FixedBaseTable new",
     "VarTimePrecomputedMultiScalarMult/64",
     "EncodingBatch/64",
+    "DecodingBatch/64",
     "EncodingDecoding",
     "RistrettoEncodingDecoding",
     "RistrettoScalarBaseMult",
@@ -748,6 +749,31 @@ fn group(name: &str) -> Vec<Entry> {
                 Entry::new(OURS, move || Point::to_bytes_batch(black_box(&ps))),
                 Entry::noted(dalek, "compress_batch", move || {
                     EdwardsPoint::compress_batch(black_box(&darr))
+                }),
+            ]
+        }
+        // Ours in one `from_bytes_batch` call of 64, dalek in 64 single `decompress`
+        // calls, so the ratio is per point.
+        "DecodingBatch/64" => {
+            let (_, _, ps, _) = many(&mut r, 64);
+            let encs: Vec<[u8; 32]> = ps.iter().map(Point::to_bytes).collect();
+            let ours: Vec<Point> = Point::from_bytes_batch(&encs)
+                .into_iter()
+                .map(|p| p.expect("valid"))
+                .collect();
+            assert_eq!(ours, ps, "{name}");
+            for (e, p) in encs.iter().zip(&ps) {
+                let d = CompressedEdwardsY(*e).decompress().expect("valid");
+                assert_eq!(d.compress().0, p.to_bytes(), "{name}, dalek");
+            }
+            let dencs = encs.clone();
+            vec![
+                Entry::new(OURS, move || Point::from_bytes_batch(black_box(&encs))),
+                Entry::noted(dalek, "64 single decompress calls", move || {
+                    black_box(&dencs)
+                        .iter()
+                        .map(|e| CompressedEdwardsY(*e).decompress())
+                        .collect::<Vec<_>>()
                 }),
             ]
         }

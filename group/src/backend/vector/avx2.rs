@@ -86,6 +86,7 @@ pub(crate) fn run<O: Op>(b: Vector<F5>, op: O) -> O::Output {
 #[target_feature(enable = "avx2")]
 #[inline(never)]
 fn run_with_features<O: Op>(b: Vector<F5>, op: O) -> O::Output {
+    super::align_frame();
     op.run(b)
 }
 

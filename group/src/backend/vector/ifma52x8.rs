@@ -77,6 +77,7 @@ pub(crate) fn x25519x8(token: Ifma8, scalars: &[[u8; 32]; 8], us: &[[u8; 32]; 8]
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline(never)]
 fn ladder8_with_features(_: Ifma8, scalars: &[[u8; 32]; 8], us: &[[u8; 32]; 8]) -> Projective8 {
+    super::align_frame();
     ladder8::<Zmm>(scalars, us)
 }
 

@@ -1,7 +1,10 @@
 //! The point-layer steps compiled once per field, out of line, instead of inlined at
 //! every call site of every operation: [`OutOfLine`]'s methods, which a field with
 //! target features implements with [`out_of_line!`] and its feature list (the
-//! instruction models of the tests keep the trait's inline defaults).
+//! instruction models of the tests keep the trait's inline defaults). Besides the
+//! table lookup, [`OutOfLine::call`] runs the routines of
+//! [`PointBackend::call`](crate::backend::PointBackend::call) (a point's table of
+//! multiples, the precomputed odd tables), once per call or per point.
 //!
 //! An operation is one function with the field's target features on (each field's
 //! `run_with_features`), and the point code is inlined into it once per call site:
@@ -46,6 +49,25 @@ macro_rules! out_of_line {
                 // SAFETY: `_b` exists, so CPUID reported the features `select`
                 // enables (see the field's `detect`).
                 unsafe { select(table, digit) }
+            }
+            #[inline(always)]
+            fn call<R: $crate::backend::Routine<$crate::backend::vector::point::Vector<Self>>>(
+                b: $crate::backend::vector::point::Vector<Self>,
+                routine: R,
+            ) -> R::Output {
+                #[target_feature(enable = $features)]
+                #[inline(never)]
+                fn call<
+                    R: $crate::backend::Routine<$crate::backend::vector::point::Vector<$field>>,
+                >(
+                    b: $crate::backend::vector::point::Vector<$field>,
+                    routine: R,
+                ) -> R::Output {
+                    routine.run(b)
+                }
+                // SAFETY: `b` exists, so CPUID reported the features `call` enables
+                // (see the field's `detect`).
+                unsafe { call(b, routine) }
             }
         }
     };

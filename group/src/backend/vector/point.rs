@@ -29,7 +29,7 @@ use edwards25519_field::FieldElement;
 use subtle::Choice;
 
 use super::{Cached4, TWO, VectorField, lanes, order};
-use crate::backend::PointBackend;
+use crate::backend::{PointBackend, Routine};
 use crate::models::{AffineCached, D2, Extended};
 
 /// Proof that this CPU runs the instructions of field `F`; the only way to reach the
@@ -246,6 +246,11 @@ pub(crate) trait OutOfLine: VectorField {
     fn select(_b: Vector<Self>, table: &[Cached4<Self>; 8], digit: i8) -> Cached4<Self> {
         Cached4::select(table, digit)
     }
+    /// `routine` on `b` ([`PointBackend::call`]).
+    #[inline(always)]
+    fn call<R: Routine<Vector<Self>>>(b: Vector<Self>, routine: R) -> R::Output {
+        routine.run(b)
+    }
 }
 
 /// The table lookups of the constant-time algorithms call the field's [`OutOfLine`]
@@ -345,5 +350,9 @@ impl<F: OutOfLine> PointBackend for Vector<F> {
             out.push(self.to_cached(&self.from_point(p)));
         }
         out
+    }
+    #[inline(always)]
+    fn call<R: Routine<Self>>(self, routine: R) -> R::Output {
+        F::call(self, routine)
     }
 }

@@ -137,6 +137,7 @@ pub(crate) fn ladder<L: Lanes>(k: &[u8; 32], u: &FieldElement) -> (FieldElement,
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
 #[inline(never)]
 unsafe fn ladder_ymm(k: &[u8; 32], u: &FieldElement) -> (FieldElement, FieldElement) {
+    super::align_frame();
     ladder::<super::ifma::Ymm>(k, u)
 }
 

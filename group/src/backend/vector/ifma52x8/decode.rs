@@ -35,6 +35,7 @@ pub(crate) fn from_bytes_x8(
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline(never)]
 fn roots_with_features(_: Ifma8, encodings: &[[u8; 32]; 8]) -> Roots {
+    crate::backend::vector::align_frame();
     roots::<Zmm>(encodings)
 }
 

@@ -50,12 +50,14 @@ pub(crate) fn to_montgomery_x8<P>(
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline(never)]
 fn to_bytes_with_features<P>(_: Ifma8, points: &[P], ext: Coordinates<P>) -> Vec<[u8; 32]> {
+    crate::backend::vector::align_frame();
     encode_points::<Zmm, P>(points, ext)
 }
 
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline(never)]
 fn to_montgomery_with_features<P>(_: Ifma8, points: &[P], ext: Coordinates<P>) -> Vec<[u8; 32]> {
+    crate::backend::vector::align_frame();
     let (nums, dens) = montgomery_fractions::<Zmm, P>(points, ext);
     montgomery_us(nums, dens, points.len())
 }

@@ -91,6 +91,7 @@ pub(crate) fn mul_base_clamped_x8(token: Ifma8, scalars: &[[u8; 32]]) -> Vec<[u8
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline(never)]
 fn with_features(_: Ifma8, scalars: &[[u8; 32]]) -> Vec<[u8; 32]> {
+    crate::backend::vector::align_frame();
     mul_base_clamped_all::<Zmm>(scalars)
 }
 

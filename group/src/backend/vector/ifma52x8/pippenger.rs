@@ -154,6 +154,7 @@ pub(crate) fn window_sums(
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline(never)]
 fn sums_with_features(_: Ifma8, prep: &Prepared) -> Vec<Extended<FieldElement>> {
+    crate::backend::vector::align_frame();
     sums::<Zmm>(prep)
 }
 
