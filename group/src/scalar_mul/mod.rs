@@ -33,6 +33,12 @@ pub(crate) mod pippenger8;
 pub(crate) mod precomputed;
 #[cfg(feature = "alloc")]
 pub mod straus;
+#[cfg(all(
+    feature = "alloc",
+    edwards25519_vector,
+    not(edwards25519_backend = "avx2")
+))]
+pub(crate) mod straus8;
 mod unreduced;
 pub(crate) mod variable_base;
 pub(crate) mod vartime_double_base;

@@ -132,12 +132,20 @@ fn straus(digits: &[[i8; 64]], points: &[Extended<FieldElement>]) -> Extended<Fi
     dispatch::run(Straus { digits, points })
 }
 
-/// [`Point::vartime_multiscalar_mul`] on collected inputs: the eight-lane engine from
-/// its crossover on CPUs with AVX-512 IFMA (`pippenger8`), else the dispatched backend.
+/// [`Point::vartime_multiscalar_mul`] on collected inputs: on CPUs with AVX-512 IFMA
+/// the eight-lane engine's Pippenger from its crossover (`pippenger8`) and its Straus
+/// below it down to `straus8::MIN_TERMS`, else the dispatched backend.
 fn vartime_multiscalar(scalars: &[Scalar], points: &[Extended<FieldElement>]) -> Point {
     #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
     if scalars.len() >= crate::scalar_mul::pippenger8::THRESHOLD
         && let Some(sum) = crate::scalar_mul::pippenger8::vartime_mul(scalars, points)
+    {
+        return Point(sum);
+    }
+    #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
+    if (crate::scalar_mul::straus8::MIN_TERMS..crate::scalar_mul::pippenger8::THRESHOLD)
+        .contains(&scalars.len())
+        && let Some(sum) = crate::scalar_mul::straus8::vartime_mul(scalars, points)
     {
         return Point(sum);
     }

@@ -628,6 +628,8 @@ pub(crate) mod fixed_base;
 pub(crate) mod pippenger;
 pub(crate) mod point;
 pub(crate) mod select;
+#[cfg(feature = "alloc")]
+pub(crate) mod straus;
 
 #[cfg(test)]
 pub(crate) mod model;
