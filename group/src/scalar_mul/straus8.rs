@@ -5,8 +5,8 @@
 //!
 //! The engine returns the eight lane sums Aₗ and the lowest position of each lane's
 //! slice; they are combined here as Σₗ 2^starts\[l\]·Aₗ by Horner's rule
-//! ([`CombineSlices`]: about 220 doublings and 7 additions) on the backend
-//! `dispatch::run` picks, the four-lane IFMA one on these CPUs.
+//! ([`CombineSlices`]: about 220 doublings and 7 additions) on the four-lane IFMA
+//! backend (`dispatch::run_without_avx2`, as `pippenger8` combines its windows).
 //!
 //! [`Point::vartime_multiscalar_mul`](crate::Point::vartime_multiscalar_mul) (and so
 //! the batch verifier) runs it from [`MIN_TERMS`] terms up to the eight-lane
@@ -49,7 +49,7 @@ pub(crate) fn vartime_mul(
         .collect();
     let sched = straus::Schedule::new(&nafs);
     let sums = straus::lane_sums(token, &sched, points);
-    Some(dispatch::run(CombineSlices {
+    Some(dispatch::run_without_avx2(CombineSlices {
         sums: &sums,
         starts: sched.starts(),
     }))

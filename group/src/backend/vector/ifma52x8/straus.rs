@@ -250,6 +250,7 @@ fn sums_with_features(
     sched: &Schedule,
     points: &[Extended<FieldElement>],
 ) -> [Extended<FieldElement>; 8] {
+    crate::backend::vector::align_frame();
     sums::<Zmm>(sched, points)
 }
 
