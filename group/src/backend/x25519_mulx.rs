@@ -47,8 +47,9 @@
 //! Whole X25519, same-run peer driver (`scripts/bench.sh`'s `lto-avx2` build: LTO +
 //! 1 CGU, no CPU flags, the AVX2 point backend forced so that this ladder runs; AMD
 //! EPYC Zen 4; `bash scripts/bench.sh --runs 3 --no-criterion --only X25519
-//! lto-avx2`): 22.90 µs, 0.96 of aws-lc-rs's 23.96 µs and 0.46 of x25519-dalek. Of
-//! that, the loop is about 21.5 µs and the safegcd inversion about 1.37 (timed alone).
+//! lto-avx2`): 22.72 µs, 0.95 of aws-lc-rs's 23.96 µs (0.947-0.949 in the three runs)
+//! and 0.46 of x25519-dalek. Of that, the loop is about 21.4 µs (94% of the samples
+//! under `perf`) and the safegcd inversion about 1.2 µs (timed alone).
 //! The clamped entry's shorter loop (251 steps and 4 doublings against 255 steps;
 //! 232,077 instructions against 234,090 under callgrind) gave 0.993 of the 255-step
 //! ladder (`scripts/before_after.sh --runs 3`, the same build, its RUSTFLAGS set to
