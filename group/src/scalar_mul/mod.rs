@@ -20,8 +20,15 @@
 
 pub(crate) mod fixed_base;
 #[cfg(feature = "alloc")]
-pub(crate) mod multiscalar;
+#[cfg(all(
+    test,
+    feature = "alloc",
+    edwards25519_vector,
+    not(edwards25519_backend = "avx2")
+))]
+mod msm_test_inputs;
 #[cfg(feature = "alloc")]
+pub(crate) mod multiscalar;
 pub mod pippenger;
 #[cfg(all(
     feature = "alloc",

@@ -21,49 +21,8 @@ use crate::backend::dispatch::run_serial;
 use crate::backend::vector::ifma52x8::model::Model8;
 use crate::backend::vector::ifma52x8::{detect, pippenger};
 use crate::models::Extended;
+use crate::scalar_mul::msm_test_inputs::{inputs, scalar};
 use crate::scalar_mul::multiscalar::VartimeMultiscalar;
-
-fn scalar(rng: &mut SplitMix64) -> Scalar {
-    let r = rng.next_u64();
-    match r % 32 {
-        0 => Scalar::ZERO,
-        1 => Scalar::ONE,
-        2 => -Scalar::ONE,
-        3 | 4 => {
-            let mut b = [0u8; 32];
-            let k = (r >> 8) as usize % 253;
-            b[k / 8] = 1 << (k % 8);
-            let s = Scalar::from_bytes_mod_order(b);
-            if r & 1 << 20 == 0 { s } else { s - Scalar::ONE }
-        }
-        5 => Scalar::from_bytes_mod_order([0x88; 32]),
-        6 => Scalar::from_bytes_mod_order([0x77; 32]),
-        // A 128-bit coefficient, as in batch verification.
-        7 => Scalar::from(u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())),
-        _ => Scalar::from_bytes_mod_order(rng.bytes()),
-    }
-}
-
-fn point(rng: &mut SplitMix64) -> Point {
-    let t4 = crate::point::order_four_point();
-    let p = Point::mul_base(&Scalar::from_bytes_mod_order(rng.bytes()));
-    match rng.next_u64() % 16 {
-        0 => Point::IDENTITY,
-        1 => t4,
-        2 => t4.double(),
-        3 | 4 => p + t4,
-        // -p + p + p: p with Z far from 1.
-        5 => -p + p + p,
-        _ => p,
-    }
-}
-
-fn inputs(seed: u64, n: usize) -> (Vec<Scalar>, Vec<Extended<FieldElement>>) {
-    let mut rng = SplitMix64(seed);
-    let s = (0..n).map(|_| scalar(&mut rng)).collect();
-    let p = (0..n).map(|_| point(&mut rng).0).collect();
-    (s, p)
-}
 
 /// The serial backend's variable-time sum.
 fn serial(s: &[Scalar], p: &[Extended<FieldElement>]) -> [u8; 32] {
