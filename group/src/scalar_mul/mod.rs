@@ -19,7 +19,6 @@
 //! ([`double_times`], [`double_sum_times`]).
 
 pub(crate) mod fixed_base;
-#[cfg(feature = "alloc")]
 #[cfg(all(
     test,
     feature = "alloc",
@@ -29,6 +28,7 @@ pub(crate) mod fixed_base;
 mod msm_test_inputs;
 #[cfg(feature = "alloc")]
 pub(crate) mod multiscalar;
+#[cfg(feature = "alloc")]
 pub mod pippenger;
 #[cfg(all(
     feature = "alloc",
