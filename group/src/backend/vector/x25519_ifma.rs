@@ -160,16 +160,20 @@ pub(crate) fn mul_clamped(k: &[u8; 32], u: &FieldElement) -> Option<[u8; 32]> {
     }))
 }
 
+/// The X25519 test cases every IFMA ladder is checked on, against the portable ladder
+/// and the published vectors.
 #[cfg(test)]
-mod tests {
+pub(crate) mod test_cases {
     extern crate std;
 
-    use super::*;
-    use crate::backend::vector::ifma::model::Model;
+    use edwards25519_field::FieldElement;
     use edwards25519_test_support::SplitMix64;
     use std::vec::Vec;
 
-    fn clamp(mut k: [u8; 32]) -> [u8; 32] {
+    /// A ladder on the CPU (None without its instructions).
+    pub(crate) type Hardware = fn(&[u8; 32], &[u8; 32]) -> Option<[u8; 32]>;
+
+    pub(crate) fn clamp(mut k: [u8; 32]) -> [u8; 32] {
         k[0] &= 248;
         k[31] &= 127;
         k[31] |= 64;
@@ -177,17 +181,8 @@ mod tests {
     }
 
     /// The portable ladder's result (RFC 7748 §5, one element at a time).
-    fn reference(k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
+    pub(crate) fn reference(k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
         crate::montgomery::ladder::<FieldElement>(&clamp(*k), &FieldElement::from_bytes(u))
-    }
-
-    fn model(k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
-        let (x, z) = ladder::<Model>(&clamp(*k), &FieldElement::from_bytes(u));
-        (x * z.invert()).to_bytes()
-    }
-
-    fn hardware(k: &[u8; 32], u: &[u8; 32]) -> Option<[u8; 32]> {
-        mul_clamped(&clamp(*k), &FieldElement::from_bytes(u))
     }
 
     fn h(s: &str) -> [u8; 32] {
@@ -198,7 +193,7 @@ mod tests {
     /// largest values and alternating bits; u = 0, 1, p - 1, p, p + 1, 2^255 - 1 (non-
     /// canonical), with bit 255 set, and points of small order (RFC 7748 §6.1, the list
     /// of Bernstein's Curve25519 page).
-    fn edge_cases() -> Vec<([u8; 32], [u8; 32])> {
+    pub(crate) fn edge_cases() -> Vec<([u8; 32], [u8; 32])> {
         let scalars = [[0u8; 32], [0xff; 32], [0x55; 32], [0xaa; 32], {
             let mut k = [0u8; 32];
             k[0] = 8;
@@ -236,38 +231,15 @@ mod tests {
             .collect()
     }
 
-    fn random_cases(n: usize) -> Vec<([u8; 32], [u8; 32])> {
+    pub(crate) fn random_cases(n: usize) -> Vec<([u8; 32], [u8; 32])> {
         let mut rng = SplitMix64(0x1fa5_2519);
         (0..n).map(|_| (rng.bytes(), rng.bytes())).collect()
     }
 
-    #[test]
-    fn model_ladder_equals_the_portable_ladder() {
-        for (k, u) in edge_cases().into_iter().chain(random_cases(8)) {
-            assert_eq!(model(&k, &u), reference(&k, &u), "k {k:02x?} u {u:02x?}");
-        }
-    }
-
-    #[test]
-    fn ymm_ladder_equals_the_portable_ladder() {
-        if !cpu_has_ifma() {
-            std::println!("no AVX-512 IFMA on this CPU: the model test covers the code");
-            return;
-        }
-        for (k, u) in edge_cases().into_iter().chain(random_cases(300)) {
-            assert_eq!(
-                hardware(&k, &u),
-                Some(reference(&k, &u)),
-                "k {k:02x?} u {u:02x?}"
-            );
-        }
-    }
-
     /// RFC 7748 §5.2 (testvectors/rfc7748/x25519.json): the two vectors, and the
     /// iteration k = u = 9, then k, u = X25519(k, u), k, checked after 1 round on the
-    /// model and after 1 and 1,000 rounds on the hardware.
-    #[test]
-    fn rfc7748_vectors() {
+    /// model and after 1 and 1,000 rounds on the hardware (where it runs).
+    pub(crate) fn rfc7748(model: fn(&[u8; 32], &[u8; 32]) -> [u8; 32], hardware: Option<Hardware>) {
         let v = edwards25519_test_support::read_json("rfc7748/x25519.json");
         let hex32 = |x: &serde_json::Value| h(x.as_str().expect("hex string"));
         let cases = v["scalar_mult"].as_array().expect("scalar_mult");
@@ -275,7 +247,7 @@ mod tests {
         for c in cases {
             let (k, u, out) = (hex32(&c["scalar"]), hex32(&c["u"]), hex32(&c["output"]));
             assert_eq!(model(&k, &u), out);
-            if cpu_has_ifma() {
+            if let Some(hardware) = hardware {
                 assert_eq!(hardware(&k, &u), Some(out));
             }
         }
@@ -289,9 +261,7 @@ mod tests {
             hex32(&e["k"])
         };
         assert_eq!(model(&start, &start), want(1));
-        if !cpu_has_ifma() {
-            return;
-        }
+        let Some(hardware) = hardware else { return };
         let (mut k, mut u) = (start, start);
         for i in 1..=1000u64 {
             let out = hardware(&k, &u).expect("IFMA");
@@ -304,11 +274,14 @@ mod tests {
         assert_eq!(k, want(1000));
     }
 
-    /// Wycheproof's x25519_test.json, every case (valid, acceptable and the ones with
-    /// small-order or non-canonical public keys: X25519 gives the listed shared value
-    /// for all of them, zero for the small-order ones).
-    #[test]
-    fn wycheproof() {
+    /// Wycheproof's x25519_test.json, every case on the hardware (valid, acceptable and
+    /// the ones with small-order or non-canonical public keys: X25519 gives the listed
+    /// shared value for all of them, zero for the small-order ones), every 16th on the
+    /// model without it.
+    pub(crate) fn wycheproof(
+        model: fn(&[u8; 32], &[u8; 32]) -> [u8; 32],
+        hardware: Option<Hardware>,
+    ) {
         let json = edwards25519_test_support::read_json("wycheproof/x25519_test.json");
         let mut n = 0;
         for group in json["testGroups"].as_array().expect("groups") {
@@ -323,7 +296,7 @@ mod tests {
                 ) else {
                     continue;
                 };
-                if cpu_has_ifma() {
+                if let Some(hardware) = hardware {
                     assert_eq!(hardware(&k, &u), Some(out), "tcId {}", t["tcId"]);
                 } else if n % 16 == 0 {
                     assert_eq!(model(&k, &u), out, "tcId {}", t["tcId"]);
@@ -332,5 +305,69 @@ mod tests {
             }
         }
         assert!(n > 500, "{n} cases");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+
+    use super::test_cases::{self, Hardware};
+    use super::*;
+    use crate::backend::vector::ifma::model::Model;
+
+    fn model(k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
+        let (x, z) = ladder::<Model>(&test_cases::clamp(*k), &FieldElement::from_bytes(u));
+        (x * z.invert()).to_bytes()
+    }
+
+    fn hardware(k: &[u8; 32], u: &[u8; 32]) -> Option<[u8; 32]> {
+        mul_clamped(&test_cases::clamp(*k), &FieldElement::from_bytes(u))
+    }
+
+    fn on_this_cpu() -> Option<Hardware> {
+        cpu_has_ifma().then_some(hardware as Hardware)
+    }
+
+    #[test]
+    fn model_ladder_equals_the_portable_ladder() {
+        for (k, u) in test_cases::edge_cases()
+            .into_iter()
+            .chain(test_cases::random_cases(8))
+        {
+            assert_eq!(
+                model(&k, &u),
+                test_cases::reference(&k, &u),
+                "k {k:02x?} u {u:02x?}"
+            );
+        }
+    }
+
+    #[test]
+    fn ymm_ladder_equals_the_portable_ladder() {
+        let Some(hardware) = on_this_cpu() else {
+            std::println!("no AVX-512 IFMA on this CPU: the model test covers the code");
+            return;
+        };
+        for (k, u) in test_cases::edge_cases()
+            .into_iter()
+            .chain(test_cases::random_cases(300))
+        {
+            assert_eq!(
+                hardware(&k, &u),
+                Some(test_cases::reference(&k, &u)),
+                "k {k:02x?} u {u:02x?}"
+            );
+        }
+    }
+
+    #[test]
+    fn rfc7748_vectors() {
+        test_cases::rfc7748(model, on_this_cpu());
+    }
+
+    #[test]
+    fn wycheproof() {
+        test_cases::wycheproof(model, on_this_cpu());
     }
 }
