@@ -45,7 +45,7 @@ pub(super) fn wipe_scalar(k: &mut [u8; 32]) {
 #[inline(always)]
 pub(super) fn ladder_for_this_cpu(k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
     #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
-    if let Some(out) = crate::backend::vector::ifma52x8::single::mul_clamped(k, u) {
+    if let Some(out) = crate::backend::vector::x25519_ifma::mul_clamped(k, u) {
         return out;
     }
     serial_ladder(k, u)
@@ -58,7 +58,7 @@ pub(super) fn ladder_for_this_cpu(k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
 #[inline(always)]
 pub(super) fn x25519_for_this_cpu(k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
     #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
-    if let Some(out) = crate::backend::vector::ifma52x8::single::mul_clamped(k, u) {
+    if let Some(out) = crate::backend::vector::x25519_ifma::mul_clamped(k, u) {
         return out;
     }
     #[cfg(edwards25519_x86)]

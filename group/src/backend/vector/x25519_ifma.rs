@@ -41,10 +41,14 @@
 // With the AVX2 backend forced, only the tests reach this one.
 #![cfg_attr(edwards25519_backend = "avx2", allow(dead_code))]
 
+use core::arch::x86_64::_rdtsc;
+use core::sync::atomic::{AtomicU8, Ordering};
+
 use edwards25519_field::FieldElement;
 
 use super::ifma::Lanes;
 use super::ifma52x4::F52;
+use super::ifma52x8::single;
 use super::{lanes, order};
 
 /// (A + 2)/4 = 121666, the doubling's constant in the form E·(BB + a24·E) (see
@@ -76,7 +80,11 @@ pub(crate) fn cpu_has_ifma() -> bool {
 /// output of [`F52::mul_wide`] after), and the carries keep every multiplier operand
 /// tight.
 #[inline(always)]
-pub(crate) fn ladder<L: Lanes>(k: &[u8; 32], u: &FieldElement) -> (FieldElement, FieldElement) {
+pub(crate) fn ladder<L: Lanes>(
+    k: &[u8; 32],
+    u: &FieldElement,
+    steps: usize,
+) -> (FieldElement, FieldElement) {
     let (one, zero) = (FieldElement::ONE, FieldElement::ZERO);
     let x1 = F52::<L>::from_elements([&one, u, &one, &one]);
     // (x3, z3, x2, z2) = (u, 1, 1, 0): [1]P and [0]P.
@@ -84,7 +92,7 @@ pub(crate) fn ladder<L: Lanes>(k: &[u8; 32], u: &FieldElement) -> (FieldElement,
     let small_p = L::from_array([0, 0, 1, A24]);
     let small_q = L::from_array([0, 0, 0, A24 - 1]);
     let mut swap = 0u64;
-    for t in (0..255).rev() {
+    for t in (0..steps).rev() {
         // The bit at public position t, as 0 or 1 (no branch on it).
         let bit = u64::from((k[t >> 3] >> (t & 7)) & 1);
         swap ^= bit;
@@ -129,20 +137,102 @@ pub(crate) fn ladder<L: Lanes>(k: &[u8; 32], u: &FieldElement) -> (FieldElement,
     (v.lane(2), v.lane(3))
 }
 
-/// [`ladder`] on the CPU's registers.
+/// [`ladder`] on the CPU's registers (`steps`: 255 for X25519, fewer to time it).
 ///
 /// # Safety
 ///
 /// The CPU supports AVX2 and AVX-512 F, VL and IFMA ([`cpu_has_ifma`]).
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
 #[inline(never)]
-unsafe fn ladder_ymm(k: &[u8; 32], u: &FieldElement) -> (FieldElement, FieldElement) {
+pub(crate) unsafe fn ladder_ymm(
+    k: &[u8; 32],
+    u: &FieldElement,
+    steps: usize,
+) -> (FieldElement, FieldElement) {
     super::align_frame();
-    ladder::<super::ifma::Ymm>(k, u)
+    ladder::<super::ifma::Ymm>(k, u, steps)
 }
 
-/// X25519 for a clamped scalar `k` and u on this ladder, when the CPU has IFMA; None
-/// otherwise. The caller wipes `k` (`montgomery::wipe_scalar`).
+/// The two IFMA ladders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum IfmaLadder {
+    /// This module's: one step's products in four lanes, three levels per step.
+    FourLanes,
+    /// [`single`]'s: every coordinate beside its multiple by x1 in eight lanes, two
+    /// levels per step.
+    EightLanes,
+}
+
+/// The faster ladder on this CPU, once [`faster_ladder`] has timed them: 0 before, 1
+/// for four lanes, 2 for eight.
+static FASTER: AtomicU8 = AtomicU8::new(0);
+
+/// Steps each ladder runs per timing, and the number of alternating timings of each.
+const TIMED_STEPS: usize = 32;
+const TIMINGS: usize = 5;
+
+/// The IFMA ladder that runs faster on this CPU, timed once per process on the first
+/// X25519 (both on the same public input, [`TIMED_STEPS`] steps, alternating
+/// [`TIMINGS`] times, the smaller minimum of the time-stamp counter winning: about
+/// 25 µs, once). The CPUs differ in what no CPUID bit names: how many 512-bit
+/// multiply-adds a cycle issues, against 256-bit ones. See the module docs for the
+/// figures. Requires [`cpu_has_ifma`].
+fn faster_ladder() -> IfmaLadder {
+    match FASTER.load(Ordering::Relaxed) {
+        1 => IfmaLadder::FourLanes,
+        2 => IfmaLadder::EightLanes,
+        _ => {
+            let k = [0x55; 32];
+            let u = FieldElement::from_bytes(&[9; 32]);
+            let mut best = [u64::MAX; 2];
+            for _ in 0..TIMINGS {
+                for (i, best) in best.iter_mut().enumerate() {
+                    let ladder = [IfmaLadder::FourLanes, IfmaLadder::EightLanes][i];
+                    // SAFETY: `_rdtsc` reads the time-stamp counter, which every
+                    // x86-64 CPU has.
+                    let start = unsafe { _rdtsc() };
+                    // SAFETY: the caller checked `cpu_has_ifma`.
+                    core::hint::black_box(unsafe { run(ladder, &k, &u, TIMED_STEPS) });
+                    // SAFETY: as above.
+                    let time = unsafe { _rdtsc() }.wrapping_sub(start);
+                    *best = (*best).min(time);
+                }
+            }
+            let eight = best[1] < best[0];
+            FASTER.store(1 + u8::from(eight), Ordering::Relaxed);
+            if eight {
+                IfmaLadder::EightLanes
+            } else {
+                IfmaLadder::FourLanes
+            }
+        }
+    }
+}
+
+/// `ladder` runs `steps` steps.
+///
+/// # Safety
+///
+/// The CPU supports AVX2 and AVX-512 F, VL and IFMA ([`cpu_has_ifma`]).
+pub(crate) unsafe fn run(
+    ladder: IfmaLadder,
+    k: &[u8; 32],
+    u: &FieldElement,
+    steps: usize,
+) -> (FieldElement, FieldElement) {
+    // SAFETY: the caller's promise; the eight-lane ladder needs a subset of the
+    // features (AVX-512 F and IFMA).
+    unsafe {
+        match ladder {
+            IfmaLadder::FourLanes => ladder_ymm(k, u, steps),
+            IfmaLadder::EightLanes => single::ladder_zmm(k, u, steps),
+        }
+    }
+}
+
+/// X25519 for a clamped scalar `k` and u on the faster IFMA ladder
+/// ([`faster_ladder`]), when the CPU has IFMA; None otherwise. The caller wipes `k`
+/// (`montgomery::wipe_scalar`).
 ///
 /// It runs instead of the serial ladders wherever CPUID reports IFMA (the module docs
 /// say why).
@@ -151,13 +241,29 @@ pub(crate) fn mul_clamped(k: &[u8; 32], u: &FieldElement) -> Option<[u8; 32]> {
     if !cpu_has_ifma() {
         return None;
     }
-    // SAFETY: CPUID reported every feature `ladder_ymm` enables.
-    let (x, z) = unsafe { ladder_ymm(k, u) };
-    Some(crate::backend::serial::field_dispatch!(F => {
+    Some(mul_clamped_on(faster_ladder(), k, u))
+}
+
+/// X25519 on the given IFMA ladder; the caller checked [`cpu_has_ifma`].
+fn mul_clamped_on(ladder: IfmaLadder, k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
+    debug_assert!(cpu_has_ifma());
+    // SAFETY: the caller checked `cpu_has_ifma`.
+    let (x, z) = unsafe { run(ladder, k, u, 255) };
+    crate::backend::serial::field_dispatch!(F => {
         use edwards25519_field::FieldArith;
         let (x, z) = (F::from_field(&x), F::from_field(&z));
         (x * z.invert()).to_bytes()
-    }))
+    })
+}
+
+/// X25519 on one IFMA ladder, for the tests and the fuzzing hook; None without IFMA.
+#[cfg(any(test, feature = "fuzzing"))]
+pub(crate) fn mul_clamped_with(
+    ladder: IfmaLadder,
+    k: &[u8; 32],
+    u: &FieldElement,
+) -> Option<[u8; 32]> {
+    cpu_has_ifma().then(|| mul_clamped_on(ladder, k, u))
 }
 
 /// The X25519 test cases every IFMA ladder is checked on, against the portable ladder
@@ -317,12 +423,16 @@ mod tests {
     use crate::backend::vector::ifma::model::Model;
 
     fn model(k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
-        let (x, z) = ladder::<Model>(&test_cases::clamp(*k), &FieldElement::from_bytes(u));
+        let (x, z) = ladder::<Model>(&test_cases::clamp(*k), &FieldElement::from_bytes(u), 255);
         (x * z.invert()).to_bytes()
     }
 
     fn hardware(k: &[u8; 32], u: &[u8; 32]) -> Option<[u8; 32]> {
-        mul_clamped(&test_cases::clamp(*k), &FieldElement::from_bytes(u))
+        mul_clamped_with(
+            IfmaLadder::FourLanes,
+            &test_cases::clamp(*k),
+            &FieldElement::from_bytes(u),
+        )
     }
 
     fn on_this_cpu() -> Option<Hardware> {
@@ -369,5 +479,26 @@ mod tests {
     #[test]
     fn wycheproof() {
         test_cases::wycheproof(model, on_this_cpu());
+    }
+
+    /// The chosen ladder is one of the two and stays chosen; `mul_clamped` agrees with
+    /// both.
+    #[test]
+    fn the_choice_is_made_once() {
+        if !cpu_has_ifma() {
+            assert_eq!(mul_clamped(&[0; 32], &FieldElement::ONE), None);
+            return;
+        }
+        let first = faster_ladder();
+        assert_eq!(faster_ladder(), first);
+        assert_ne!(FASTER.load(Ordering::Relaxed), 0);
+        let (k, u) = (
+            test_cases::clamp([7; 32]),
+            FieldElement::from_bytes(&[9; 32]),
+        );
+        let out = mul_clamped(&k, &u);
+        for ladder in [IfmaLadder::FourLanes, IfmaLadder::EightLanes] {
+            assert_eq!(mul_clamped_with(ladder, &k, &u), out);
+        }
     }
 }

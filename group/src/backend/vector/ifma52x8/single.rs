@@ -199,7 +199,11 @@ fn doubling_factor<L: Lanes52>(aa: &F52<L>, bb: &F52<L>) -> F52<L> {
 /// m = k >> (t + 1), and lanes 1, 3, 5, 7 hold x1 times lanes 0, 2, 4, 6. Every lane
 /// is reduced at the top of a step.
 #[inline(always)]
-pub(crate) fn ladder<L: Shuffle52>(k: &[u8; 32], u: &FieldElement) -> (FieldElement, FieldElement) {
+pub(crate) fn ladder<L: Shuffle52>(
+    k: &[u8; 32],
+    u: &FieldElement,
+    steps: usize,
+) -> (FieldElement, FieldElement) {
     let (one, zero) = (FieldElement::ONE, FieldElement::ZERO);
     let uu = u.square();
     // (x3, x1·x3, z3, x1·z3, x2, x1·x2, z2, x1·z2) = ([1]P, [0]P) = (u : 1), (1 : 0).
@@ -220,7 +224,7 @@ pub(crate) fn ladder<L: Shuffle52>(k: &[u8; 32], u: &FieldElement) -> (FieldElem
     let (aa_at, bb_at): (L, L) = (idx([0; 8]), idx([1; 8]));
 
     let mut swap = 0u64;
-    for t in (0..255).rev() {
+    for t in (0..steps).rev() {
         // The bit at public position t, as 0 or 1 (no branch on it).
         let bit = u64::from((k[t >> 3] >> (t & 7)) & 1);
         swap ^= bit;
@@ -260,30 +264,20 @@ pub(crate) fn ladder<L: Shuffle52>(k: &[u8; 32], u: &FieldElement) -> (FieldElem
     (lane(0), lane(1))
 }
 
-/// [`ladder`] on the CPU's registers.
+/// [`ladder`] on the CPU's registers (`steps`: 255 for X25519, fewer to time it).
 ///
 /// # Safety
 ///
-/// The CPU supports AVX-512 F and IFMA (a [`super::Ifma8`] token exists).
+/// The CPU supports AVX-512 F and IFMA (a [`super::Ifma8`] token could be made).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline(never)]
-unsafe fn ladder_zmm(k: &[u8; 32], u: &FieldElement) -> (FieldElement, FieldElement) {
+pub(crate) unsafe fn ladder_zmm(
+    k: &[u8; 32],
+    u: &FieldElement,
+    steps: usize,
+) -> (FieldElement, FieldElement) {
     super::super::align_frame();
-    ladder::<Zmm>(k, u)
-}
-
-/// X25519 for a clamped scalar `k` and u on this ladder, when the CPU has AVX-512 F
-/// and IFMA; None otherwise. The caller wipes `k`.
-#[inline]
-pub(crate) fn mul_clamped(k: &[u8; 32], u: &FieldElement) -> Option<[u8; 32]> {
-    super::detect()?;
-    // SAFETY: CPUID reported every feature `ladder_zmm` enables.
-    let (x, z) = unsafe { ladder_zmm(k, u) };
-    Some(crate::backend::serial::field_dispatch!(F => {
-        use edwards25519_field::FieldArith;
-        let (x, z) = (F::from_field(&x), F::from_field(&z));
-        (x * z.invert()).to_bytes()
-    }))
+    ladder::<Zmm>(k, u, steps)
 }
 
 #[cfg(test)]
@@ -293,18 +287,23 @@ mod tests {
     use super::*;
     use crate::backend::vector::ifma52x8::model::Model8;
     use crate::backend::vector::x25519_ifma::test_cases::{self, Hardware};
+    use crate::backend::vector::x25519_ifma::{self, IfmaLadder};
 
     fn model(k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
-        let (x, z) = ladder::<Model8>(&test_cases::clamp(*k), &FieldElement::from_bytes(u));
+        let (x, z) = ladder::<Model8>(&test_cases::clamp(*k), &FieldElement::from_bytes(u), 255);
         (x * z.invert()).to_bytes()
     }
 
     fn hardware(k: &[u8; 32], u: &[u8; 32]) -> Option<[u8; 32]> {
-        mul_clamped(&test_cases::clamp(*k), &FieldElement::from_bytes(u))
+        x25519_ifma::mul_clamped_with(
+            IfmaLadder::EightLanes,
+            &test_cases::clamp(*k),
+            &FieldElement::from_bytes(u),
+        )
     }
 
     fn on_this_cpu() -> Option<Hardware> {
-        super::super::detect().map(|_| hardware as Hardware)
+        x25519_ifma::cpu_has_ifma().then_some(hardware as Hardware)
     }
 
     #[test]
