@@ -41,7 +41,6 @@
 // With the AVX2 backend forced, only the tests reach this one.
 #![cfg_attr(edwards25519_backend = "avx2", allow(dead_code))]
 
-use core::arch::x86_64::_rdtsc;
 use core::sync::atomic::{AtomicU8, Ordering};
 
 use edwards25519_field::FieldElement;
@@ -80,11 +79,7 @@ pub(crate) fn cpu_has_ifma() -> bool {
 /// output of [`F52::mul_wide`] after), and the carries keep every multiplier operand
 /// tight.
 #[inline(always)]
-pub(crate) fn ladder<L: Lanes>(
-    k: &[u8; 32],
-    u: &FieldElement,
-    steps: usize,
-) -> (FieldElement, FieldElement) {
+pub(crate) fn ladder<L: Lanes>(k: &[u8; 32], u: &FieldElement) -> (FieldElement, FieldElement) {
     let (one, zero) = (FieldElement::ONE, FieldElement::ZERO);
     let x1 = F52::<L>::from_elements([&one, u, &one, &one]);
     // (x3, z3, x2, z2) = (u, 1, 1, 0): [1]P and [0]P.
@@ -92,7 +87,7 @@ pub(crate) fn ladder<L: Lanes>(
     let small_p = L::from_array([0, 0, 1, A24]);
     let small_q = L::from_array([0, 0, 0, A24 - 1]);
     let mut swap = 0u64;
-    for t in (0..steps).rev() {
+    for t in (0..255).rev() {
         // The bit at public position t, as 0 or 1 (no branch on it).
         let bit = u64::from((k[t >> 3] >> (t & 7)) & 1);
         swap ^= bit;
@@ -137,20 +132,16 @@ pub(crate) fn ladder<L: Lanes>(
     (v.lane(2), v.lane(3))
 }
 
-/// [`ladder`] on the CPU's registers (`steps`: 255 for X25519, fewer to time it).
+/// [`ladder`] on the CPU's registers.
 ///
 /// # Safety
 ///
 /// The CPU supports AVX2 and AVX-512 F, VL and IFMA ([`cpu_has_ifma`]).
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
 #[inline(never)]
-pub(crate) unsafe fn ladder_ymm(
-    k: &[u8; 32],
-    u: &FieldElement,
-    steps: usize,
-) -> (FieldElement, FieldElement) {
+pub(crate) unsafe fn ladder_ymm(k: &[u8; 32], u: &FieldElement) -> (FieldElement, FieldElement) {
     super::align_frame();
-    ladder::<super::ifma::Ymm>(k, u, steps)
+    ladder::<super::ifma::Ymm>(k, u)
 }
 
 /// The two IFMA ladders.
@@ -163,42 +154,29 @@ pub(crate) enum IfmaLadder {
     EightLanes,
 }
 
-/// The faster ladder on this CPU, once [`faster_ladder`] has timed them: 0 before, 1
+/// The ladder chosen for this CPU, once [`faster_ladder`] has measured it: 0 before, 1
 /// for four lanes, 2 for eight.
 static FASTER: AtomicU8 = AtomicU8::new(0);
 
-/// Steps each ladder runs per timing, and the number of alternating timings of each.
-const TIMED_STEPS: usize = 32;
-const TIMINGS: usize = 5;
-
-/// The IFMA ladder that runs faster on this CPU, timed once per process on the first
-/// X25519 (both on the same public input, [`TIMED_STEPS`] steps, alternating
-/// [`TIMINGS`] times, the smaller minimum of the time-stamp counter winning: about
-/// 25 µs, once). The CPUs differ in what no CPUID bit names: how many 512-bit
-/// multiply-adds a cycle issues, against 256-bit ones. See the module docs for the
-/// figures. Requires [`cpu_has_ifma`].
+/// The IFMA ladder for this CPU, by a property no CPUID bit names: whether 512-bit
+/// multiply-adds deliver clearly more lanes per unit of time than 256-bit ones
+/// ([`multiply_add_ticks`], measured once per process, about 5 µs). The eight-lane
+/// ladder does a third fewer dependent products than the four-lane one but twice the
+/// lanes per instruction, so it wins where the 512-bit form runs near the 256-bit
+/// form's rate (Intel Xeon with two 512-bit units: 384 multiply-adds in 176 ticks on
+/// zmm against 138 on ymm; the ladder 0.80 of the four-lane one's time) and loses where
+/// a 512-bit instruction is split in two (AMD Zen 4, where an eight-lane point
+/// operation costs as much as six four-lane ones, `docs/design.md`). The threshold,
+/// zmm under 1.6 times ymm, sits between the two. Requires [`cpu_has_ifma`].
 fn faster_ladder() -> IfmaLadder {
     match FASTER.load(Ordering::Relaxed) {
         1 => IfmaLadder::FourLanes,
         2 => IfmaLadder::EightLanes,
         _ => {
-            let k = [0x55; 32];
-            let u = FieldElement::from_bytes(&[9; 32]);
-            let mut best = [u64::MAX; 2];
-            for _ in 0..TIMINGS {
-                for (i, best) in best.iter_mut().enumerate() {
-                    let ladder = [IfmaLadder::FourLanes, IfmaLadder::EightLanes][i];
-                    // SAFETY: `_rdtsc` reads the time-stamp counter, which every
-                    // x86-64 CPU has.
-                    let start = unsafe { _rdtsc() };
-                    // SAFETY: the caller checked `cpu_has_ifma`.
-                    core::hint::black_box(unsafe { run(ladder, &k, &u, TIMED_STEPS) });
-                    // SAFETY: as above.
-                    let time = unsafe { _rdtsc() }.wrapping_sub(start);
-                    *best = (*best).min(time);
-                }
-            }
-            let eight = best[1] < best[0];
+            // SAFETY: the caller checked `cpu_has_ifma`, every feature the timing
+            // enables.
+            let [zmm, ymm] = unsafe { multiply_add_ticks() };
+            let eight = zmm.saturating_mul(5) < ymm.saturating_mul(8);
             FASTER.store(1 + u8::from(eight), Ordering::Relaxed);
             if eight {
                 IfmaLadder::EightLanes
@@ -209,23 +187,76 @@ fn faster_ladder() -> IfmaLadder {
     }
 }
 
-/// `ladder` runs `steps` steps.
+/// Time-stamp-counter ticks of 384 `vpmadd52luq` (32 rounds of 12 independent ones)
+/// on zmm and on ymm registers: the smaller of six alternating timings each, after
+/// 10,000 ticks (a few µs) of 512-bit ones. The warm-up is there because the first
+/// 512-bit instructions after an idle spell run several times slower while the unit
+/// powers up: here, usually for the first three batches, once in sixteen processes for
+/// all six.
 ///
 /// # Safety
 ///
 /// The CPU supports AVX2 and AVX-512 F, VL and IFMA ([`cpu_has_ifma`]).
-pub(crate) unsafe fn run(
-    ladder: IfmaLadder,
-    k: &[u8; 32],
-    u: &FieldElement,
-    steps: usize,
-) -> (FieldElement, FieldElement) {
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+#[inline(never)]
+unsafe fn multiply_add_ticks() -> [u64; 2] {
+    use core::arch::x86_64::*;
+    use core::hint::black_box;
+    let (b, c) = (
+        black_box(_mm512_set1_epi64(3)),
+        black_box(_mm512_set1_epi64(5)),
+    );
+    let (by, cy) = (_mm512_castsi512_si256(b), _mm512_castsi512_si256(c));
+    // SAFETY (every `_rdtsc` below): it reads the time-stamp counter, which every
+    // x86-64 CPU has.
+    let zmm = || {
+        let start = unsafe { _rdtsc() };
+        let mut acc = [b; 12];
+        for _ in 0..32 {
+            for a in acc.iter_mut() {
+                *a = _mm512_madd52lo_epu64(*a, b, c);
+            }
+        }
+        black_box(acc);
+        unsafe { _rdtsc() }.wrapping_sub(start)
+    };
+    let ymm = || {
+        let start = unsafe { _rdtsc() };
+        let mut acc = [by; 12];
+        for _ in 0..32 {
+            for a in acc.iter_mut() {
+                *a = _mm256_madd52lo_epu64(*a, by, cy);
+            }
+        }
+        black_box(acc);
+        unsafe { _rdtsc() }.wrapping_sub(start)
+    };
+    let mut warm = 0u64;
+    for _ in 0..1000 {
+        warm += zmm();
+        if warm > 10_000 {
+            break;
+        }
+    }
+    let mut best = [u64::MAX; 2];
+    for _ in 0..6 {
+        best = [best[0].min(zmm()), best[1].min(ymm())];
+    }
+    best
+}
+
+/// X25519's ladder on `ladder`: (x2, z2).
+///
+/// # Safety
+///
+/// The CPU supports AVX2 and AVX-512 F, VL and IFMA ([`cpu_has_ifma`]).
+unsafe fn run(ladder: IfmaLadder, k: &[u8; 32], u: &FieldElement) -> (FieldElement, FieldElement) {
     // SAFETY: the caller's promise; the eight-lane ladder needs a subset of the
     // features (AVX-512 F and IFMA).
     unsafe {
         match ladder {
-            IfmaLadder::FourLanes => ladder_ymm(k, u, steps),
-            IfmaLadder::EightLanes => single::ladder_zmm(k, u, steps),
+            IfmaLadder::FourLanes => ladder_ymm(k, u),
+            IfmaLadder::EightLanes => single::ladder_zmm(k, u),
         }
     }
 }
@@ -248,7 +279,7 @@ pub(crate) fn mul_clamped(k: &[u8; 32], u: &FieldElement) -> Option<[u8; 32]> {
 fn mul_clamped_on(ladder: IfmaLadder, k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
     debug_assert!(cpu_has_ifma());
     // SAFETY: the caller checked `cpu_has_ifma`.
-    let (x, z) = unsafe { run(ladder, k, u, 255) };
+    let (x, z) = unsafe { run(ladder, k, u) };
     crate::backend::serial::field_dispatch!(F => {
         use edwards25519_field::FieldArith;
         let (x, z) = (F::from_field(&x), F::from_field(&z));
@@ -423,7 +454,7 @@ mod tests {
     use crate::backend::vector::ifma::model::Model;
 
     fn model(k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
-        let (x, z) = ladder::<Model>(&test_cases::clamp(*k), &FieldElement::from_bytes(u), 255);
+        let (x, z) = ladder::<Model>(&test_cases::clamp(*k), &FieldElement::from_bytes(u));
         (x * z.invert()).to_bytes()
     }
 

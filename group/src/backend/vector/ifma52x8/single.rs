@@ -199,11 +199,7 @@ fn doubling_factor<L: Lanes52>(aa: &F52<L>, bb: &F52<L>) -> F52<L> {
 /// m = k >> (t + 1), and lanes 1, 3, 5, 7 hold x1 times lanes 0, 2, 4, 6. Every lane
 /// is reduced at the top of a step.
 #[inline(always)]
-pub(crate) fn ladder<L: Shuffle52>(
-    k: &[u8; 32],
-    u: &FieldElement,
-    steps: usize,
-) -> (FieldElement, FieldElement) {
+pub(crate) fn ladder<L: Shuffle52>(k: &[u8; 32], u: &FieldElement) -> (FieldElement, FieldElement) {
     let (one, zero) = (FieldElement::ONE, FieldElement::ZERO);
     let uu = u.square();
     // (x3, x1·x3, z3, x1·z3, x2, x1·x2, z2, x1·z2) = ([1]P, [0]P) = (u : 1), (1 : 0).
@@ -224,7 +220,7 @@ pub(crate) fn ladder<L: Shuffle52>(
     let (aa_at, bb_at): (L, L) = (idx([0; 8]), idx([1; 8]));
 
     let mut swap = 0u64;
-    for t in (0..steps).rev() {
+    for t in (0..255).rev() {
         // The bit at public position t, as 0 or 1 (no branch on it).
         let bit = u64::from((k[t >> 3] >> (t & 7)) & 1);
         swap ^= bit;
@@ -264,20 +260,16 @@ pub(crate) fn ladder<L: Shuffle52>(
     (lane(0), lane(1))
 }
 
-/// [`ladder`] on the CPU's registers (`steps`: 255 for X25519, fewer to time it).
+/// [`ladder`] on the CPU's registers.
 ///
 /// # Safety
 ///
 /// The CPU supports AVX-512 F and IFMA (a [`super::Ifma8`] token could be made).
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline(never)]
-pub(crate) unsafe fn ladder_zmm(
-    k: &[u8; 32],
-    u: &FieldElement,
-    steps: usize,
-) -> (FieldElement, FieldElement) {
+pub(crate) unsafe fn ladder_zmm(k: &[u8; 32], u: &FieldElement) -> (FieldElement, FieldElement) {
     super::super::align_frame();
-    ladder::<Zmm>(k, u, steps)
+    ladder::<Zmm>(k, u)
 }
 
 #[cfg(test)]
@@ -290,7 +282,7 @@ mod tests {
     use crate::backend::vector::x25519_ifma::{self, IfmaLadder};
 
     fn model(k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
-        let (x, z) = ladder::<Model8>(&test_cases::clamp(*k), &FieldElement::from_bytes(u), 255);
+        let (x, z) = ladder::<Model8>(&test_cases::clamp(*k), &FieldElement::from_bytes(u));
         (x * z.invert()).to_bytes()
     }
 
