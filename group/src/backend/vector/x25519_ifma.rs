@@ -24,19 +24,31 @@
 //! of the bit, the bit is read at a public position, and every step runs the same
 //! instructions; no table lookup, no branch on a lane.
 //!
-//! # Why this ladder runs where IFMA exists, and where the cycles go
+//! # Which ladder runs where IFMA exists, and where the cycles go
 //!
-//! Measured with the same-run peer driver (`bash scripts/bench.sh --only X25519 lto
-//! lto-avx2`, BENCHMARKS.md) on an AMD EPYC Zen 4, LTO with one codegen unit, no CPU
-//! flags: this ladder 17.3 µs against aws-lc-rs's 24.0 µs (s2n-bignum's assembly);
-//! with the `avx2` cfg, where `mul_clamped` runs the MULX/ADX ladder (`x25519_mulx`),
-//! 24.1 µs. So this ladder takes about 0.72 of the MULX ladder's time.
+//! Two IFMA ladders: this one, and the eight-lane one of
+//! [`super::ifma52x8::single`], which keeps every coordinate beside its multiple by x1
+//! so that a step is two eight-lane multiplications instead of three four-lane ones.
+//! [`mul_clamped`] runs the one [`faster_ladder`] picks by a measured property of the
+//! CPU, the rate of 512-bit multiply-adds against 256-bit ones. Same-run figures
+//! (`cargo bench -p edwards25519-group --features fuzzing --bench x25519_ladders`, LTO
+//! with one codegen unit, no CPU flags, each ladder forced, minimum per call):
 //!
-//! Removing a carry from the chain gained, removing instructions off it did not: the
-//! step is bound by its dependency chain (three multiplications of 58 `vpmadd52`
-//! each, the columns' chains five deep, and four sequential carries), not by the
-//! multiplier ports. The third multiplication, x1·W with three lanes idle, costs about
-//! 3.9 µs of the ladder (measured by leaving it out): the next cut to make.
+//! | CPU | four lanes | eight lanes | MULX/ADX ladder | x25519-dalek |
+//! |---|---|---|---|---|
+//! | Intel Xeon (family 6 model 207) | 25.4 µs | 20.4 µs | 26.9 µs | 51.9 µs |
+//! | AMD EPYC Zen 4 (this ladder, before the eight-lane one existed; peer driver) | 17.3 µs | not measured | 24.1 µs | |
+//!
+//! On the Zen 4 a 512-bit instruction is two 256-bit halves, and an eight-lane point
+//! operation costs as much as six four-lane ones (`docs/design.md`), so the four-lane
+//! ladder is its choice; a Zen 4 should confirm it with the bench above.
+//!
+//! This ladder: removing a carry from the chain gained, removing instructions off it
+//! did not. The step is bound by its dependency chain (three multiplications of 58
+//! `vpmadd52` each, the columns' chains five deep, and four sequential carries), not
+//! by the multiplier ports. The third multiplication, x1·W with three lanes idle, cost
+//! about 3.9 µs of the ladder on the Zen 4 (measured by leaving it out): the
+//! eight-lane ladder is that cut.
 
 // With the AVX2 backend forced, only the tests reach this one.
 #![cfg_attr(edwards25519_backend = "avx2", allow(dead_code))]
