@@ -219,10 +219,12 @@ unsafe fn multiply_add_ticks() -> [u64; 2] {
         black_box(_mm512_set1_epi64(5)),
     );
     let (by, cy) = (_mm512_castsi512_si256(b), _mm512_castsi512_si256(c));
-    // SAFETY (every `_rdtsc` below): it reads the time-stamp counter, which every
-    // x86-64 CPU has.
+    let ticks = || {
+        // SAFETY: `_rdtsc` reads the time-stamp counter, which every x86-64 CPU has.
+        unsafe { _rdtsc() }
+    };
     let zmm = || {
-        let start = unsafe { _rdtsc() };
+        let start = ticks();
         let mut acc = [b; 12];
         for _ in 0..32 {
             for a in acc.iter_mut() {
@@ -230,10 +232,10 @@ unsafe fn multiply_add_ticks() -> [u64; 2] {
             }
         }
         black_box(acc);
-        unsafe { _rdtsc() }.wrapping_sub(start)
+        ticks().wrapping_sub(start)
     };
     let ymm = || {
-        let start = unsafe { _rdtsc() };
+        let start = ticks();
         let mut acc = [by; 12];
         for _ in 0..32 {
             for a in acc.iter_mut() {
@@ -241,7 +243,7 @@ unsafe fn multiply_add_ticks() -> [u64; 2] {
             }
         }
         black_box(acc);
-        unsafe { _rdtsc() }.wrapping_sub(start)
+        ticks().wrapping_sub(start)
     };
     let mut warm = 0u64;
     for _ in 0..1000 {
