@@ -311,6 +311,95 @@ pub(crate) fn mul_clamped_with(
     cpu_has_ifma().then(|| mul_clamped_on(ladder, k, u))
 }
 
+#[cfg(test)]
+mod tests {
+    extern crate std;
+
+    use super::test_cases::{self, Hardware};
+    use super::*;
+    use crate::backend::vector::ifma::model::Model;
+
+    fn model(k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
+        let (x, z) = ladder::<Model>(&test_cases::clamp(*k), &FieldElement::from_bytes(u));
+        (x * z.invert()).to_bytes()
+    }
+
+    fn hardware(k: &[u8; 32], u: &[u8; 32]) -> Option<[u8; 32]> {
+        mul_clamped_with(
+            IfmaLadder::FourLanes,
+            &test_cases::clamp(*k),
+            &FieldElement::from_bytes(u),
+        )
+    }
+
+    fn on_this_cpu() -> Option<Hardware> {
+        cpu_has_ifma().then_some(hardware as Hardware)
+    }
+
+    #[test]
+    fn model_ladder_equals_the_portable_ladder() {
+        for (k, u) in test_cases::edge_cases()
+            .into_iter()
+            .chain(test_cases::random_cases(8))
+        {
+            assert_eq!(
+                model(&k, &u),
+                test_cases::reference(&k, &u),
+                "k {k:02x?} u {u:02x?}"
+            );
+        }
+    }
+
+    #[test]
+    fn ymm_ladder_equals_the_portable_ladder() {
+        let Some(hardware) = on_this_cpu() else {
+            std::println!("no AVX-512 IFMA on this CPU: the model test covers the code");
+            return;
+        };
+        for (k, u) in test_cases::edge_cases()
+            .into_iter()
+            .chain(test_cases::random_cases(300))
+        {
+            assert_eq!(
+                hardware(&k, &u),
+                Some(test_cases::reference(&k, &u)),
+                "k {k:02x?} u {u:02x?}"
+            );
+        }
+    }
+
+    #[test]
+    fn rfc7748_vectors() {
+        test_cases::rfc7748(model, on_this_cpu());
+    }
+
+    #[test]
+    fn wycheproof() {
+        test_cases::wycheproof(model, on_this_cpu());
+    }
+
+    /// The chosen ladder is one of the two and stays chosen; `mul_clamped` agrees with
+    /// both.
+    #[test]
+    fn the_choice_is_made_once() {
+        if !cpu_has_ifma() {
+            assert_eq!(mul_clamped(&[0; 32], &FieldElement::ONE), None);
+            return;
+        }
+        let first = faster_ladder();
+        assert_eq!(faster_ladder(), first);
+        assert_ne!(FASTER.load(Ordering::Relaxed), 0);
+        let (k, u) = (
+            test_cases::clamp([7; 32]),
+            FieldElement::from_bytes(&[9; 32]),
+        );
+        let out = mul_clamped(&k, &u);
+        for ladder in [IfmaLadder::FourLanes, IfmaLadder::EightLanes] {
+            assert_eq!(mul_clamped_with(ladder, &k, &u), out);
+        }
+    }
+}
+
 /// The X25519 test cases every IFMA ladder is checked on, against the portable ladder
 /// and the published vectors.
 #[cfg(test)]
@@ -456,94 +545,5 @@ pub(crate) mod test_cases {
             }
         }
         assert!(n > 500, "{n} cases");
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    extern crate std;
-
-    use super::test_cases::{self, Hardware};
-    use super::*;
-    use crate::backend::vector::ifma::model::Model;
-
-    fn model(k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
-        let (x, z) = ladder::<Model>(&test_cases::clamp(*k), &FieldElement::from_bytes(u));
-        (x * z.invert()).to_bytes()
-    }
-
-    fn hardware(k: &[u8; 32], u: &[u8; 32]) -> Option<[u8; 32]> {
-        mul_clamped_with(
-            IfmaLadder::FourLanes,
-            &test_cases::clamp(*k),
-            &FieldElement::from_bytes(u),
-        )
-    }
-
-    fn on_this_cpu() -> Option<Hardware> {
-        cpu_has_ifma().then_some(hardware as Hardware)
-    }
-
-    #[test]
-    fn model_ladder_equals_the_portable_ladder() {
-        for (k, u) in test_cases::edge_cases()
-            .into_iter()
-            .chain(test_cases::random_cases(8))
-        {
-            assert_eq!(
-                model(&k, &u),
-                test_cases::reference(&k, &u),
-                "k {k:02x?} u {u:02x?}"
-            );
-        }
-    }
-
-    #[test]
-    fn ymm_ladder_equals_the_portable_ladder() {
-        let Some(hardware) = on_this_cpu() else {
-            std::println!("no AVX-512 IFMA on this CPU: the model test covers the code");
-            return;
-        };
-        for (k, u) in test_cases::edge_cases()
-            .into_iter()
-            .chain(test_cases::random_cases(300))
-        {
-            assert_eq!(
-                hardware(&k, &u),
-                Some(test_cases::reference(&k, &u)),
-                "k {k:02x?} u {u:02x?}"
-            );
-        }
-    }
-
-    #[test]
-    fn rfc7748_vectors() {
-        test_cases::rfc7748(model, on_this_cpu());
-    }
-
-    #[test]
-    fn wycheproof() {
-        test_cases::wycheproof(model, on_this_cpu());
-    }
-
-    /// The chosen ladder is one of the two and stays chosen; `mul_clamped` agrees with
-    /// both.
-    #[test]
-    fn the_choice_is_made_once() {
-        if !cpu_has_ifma() {
-            assert_eq!(mul_clamped(&[0; 32], &FieldElement::ONE), None);
-            return;
-        }
-        let first = faster_ladder();
-        assert_eq!(faster_ladder(), first);
-        assert_ne!(FASTER.load(Ordering::Relaxed), 0);
-        let (k, u) = (
-            test_cases::clamp([7; 32]),
-            FieldElement::from_bytes(&[9; 32]),
-        );
-        let out = mul_clamped(&k, &u);
-        for ladder in [IfmaLadder::FourLanes, IfmaLadder::EightLanes] {
-            assert_eq!(mul_clamped_with(ladder, &k, &u), out);
-        }
     }
 }
