@@ -33,11 +33,13 @@
 //! same code on `[u64; 8]`, emulating each instruction and asserting every multiply
 //! operand is below 2^52, so the table above is checked, not only argued.
 //!
-//! **Safety.** A [`Zmm`] is operated on only inside [`ladder8_with_features`], reached
-//! only through an [`Ifma8`] token, which [`detect`] makes only after CPUID (and
-//! XGETBV) reported AVX-512 F and IFMA.
-// Only the batch API (feature `alloc`, and not with the AVX2 backend forced) and the
-// tests reach this module.
+//! **Safety.** A [`Zmm`] is operated on only inside functions that enable AVX-512 F and
+//! IFMA ([`ladder8_with_features`], the submodules' entries), reached only through an
+//! [`Ifma8`] token, which [`detect`] makes only after CPUID (and XGETBV) reported those
+//! features, or, for the single X25519 ladder ([`single`]), after
+//! `x25519_ifma::cpu_has_ifma`, which checks a superset of them.
+// Only the batch API (feature `alloc`, and not with the AVX2 backend forced), the single
+// X25519 ladder and the tests reach this module.
 #![cfg_attr(
     any(not(feature = "alloc"), edwards25519_backend = "avx2"),
     allow(dead_code)

@@ -338,33 +338,14 @@ mod tests {
 
     #[test]
     fn model_ladder_equals_the_portable_ladder() {
-        for (k, u) in test_cases::edge_cases()
-            .into_iter()
-            .chain(test_cases::random_cases(8))
-        {
-            assert_eq!(
-                model(&k, &u),
-                test_cases::reference(&k, &u),
-                "k {k:02x?} u {u:02x?}"
-            );
-        }
+        test_cases::agrees_with_the_portable_ladder(&|k, u| Some(model(k, u)), 8);
     }
 
     #[test]
     fn ymm_ladder_equals_the_portable_ladder() {
-        let Some(hardware) = on_this_cpu() else {
-            std::println!("no AVX-512 IFMA on this CPU: the model test covers the code");
-            return;
-        };
-        for (k, u) in test_cases::edge_cases()
-            .into_iter()
-            .chain(test_cases::random_cases(300))
-        {
-            assert_eq!(
-                hardware(&k, &u),
-                Some(test_cases::reference(&k, &u)),
-                "k {k:02x?} u {u:02x?}"
-            );
+        match on_this_cpu() {
+            Some(hardware) => test_cases::agrees_with_the_portable_ladder(&hardware, 300),
+            None => std::println!("no AVX-512 IFMA on this CPU: the model test covers the code"),
         }
     }
 
@@ -474,6 +455,21 @@ pub(crate) mod test_cases {
     pub(crate) fn random_cases(n: usize) -> Vec<([u8; 32], [u8; 32])> {
         let mut rng = SplitMix64(0x1fa5_2519);
         (0..n).map(|_| (rng.bytes(), rng.bytes())).collect()
+    }
+
+    /// A ladder (a model's, always Some, or the CPU's) gives the portable ladder's bytes on
+    /// the edge cases and on `random` random ones.
+    pub(crate) fn agrees_with_the_portable_ladder(
+        ladder: &dyn Fn(&[u8; 32], &[u8; 32]) -> Option<[u8; 32]>,
+        random: usize,
+    ) {
+        for (k, u) in edge_cases().into_iter().chain(random_cases(random)) {
+            assert_eq!(
+                ladder(&k, &u),
+                Some(reference(&k, &u)),
+                "k {k:02x?} u {u:02x?}"
+            );
+        }
     }
 
     /// RFC 7748 §5.2 (testvectors/rfc7748/x25519.json): the two vectors, and the
