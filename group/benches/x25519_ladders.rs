@@ -1,6 +1,6 @@
 //! Same-run A/B of the X25519 ladders: the generic ladder on the fastest field limbs,
-//! the dedicated MULX/ADX ladder, the generic ladder on the portable limbs, and
-//! x25519-dalek, interleaved call by call (one round calls each once, in rotating
+//! the dedicated MULX/ADX ladder, the generic ladder on the portable limbs, the four-
+//! and the eight-lane IFMA ladders (where the CPU has IFMA), and x25519-dalek, interleaved call by call (one round calls each once, in rotating
 //! order), timed with `rdtsc` (reference cycles) and the monotonic clock.
 //!
 //! Reports the minimum and the median of each; under load the minimum is the steadier
@@ -23,6 +23,8 @@ fn main() {
         "generic (fast field)",
         "MULX ladder",
         "portable",
+        "IFMA four lanes",
+        "IFMA eight lanes",
         "x25519-dalek",
     ];
     let run = |i: usize, k: [u8; 32], u: [u8; 32]| -> [u8; 32] {
@@ -30,17 +32,27 @@ fn main() {
             0 => Ladder::Generic.x25519(k, u).expect("runs everywhere"),
             1 => Ladder::Mulx.x25519(k, u).unwrap_or([0; 32]),
             2 => Ladder::Portable.x25519(k, u).expect("runs everywhere"),
+            3 => Ladder::IfmaFourLanes.x25519(k, u).unwrap_or([0; 32]),
+            4 => Ladder::IfmaEightLanes.x25519(k, u).unwrap_or([0; 32]),
             _ => x25519_dalek::x25519(k, u),
         }
     };
-    let have_mulx = Ladder::Mulx.x25519([1; 32], [9; 32]).is_some();
+    let have = [
+        true,
+        Ladder::Mulx.x25519([1; 32], [9; 32]).is_some(),
+        true,
+        Ladder::IfmaFourLanes.x25519([1; 32], [9; 32]).is_some(),
+        Ladder::IfmaEightLanes.x25519([1; 32], [9; 32]).is_some(),
+        true,
+    ];
     let mut k = [0x5au8; 32];
     let mut u = [9u8; 32];
-    let mut ns: Vec<Vec<f64>> = (0..4).map(|_| Vec::with_capacity(rounds)).collect();
+    let n = names.len();
+    let mut ns: Vec<Vec<f64>> = (0..n).map(|_| Vec::with_capacity(rounds)).collect();
     for r in 0..rounds {
-        for j in 0..4 {
-            let i = (r + j) % 4;
-            if i == 1 && !have_mulx {
+        for j in 0..n {
+            let i = (r + j) % n;
+            if !have[i] {
                 continue;
             }
             let t = Instant::now();
@@ -54,17 +66,17 @@ fn main() {
             black_box(out);
         }
     }
-    // All four agree on the last inputs.
+    // All agree on the last inputs.
     let want = run(0, k, u);
     for (i, name) in names.iter().enumerate() {
-        if i == 1 && !have_mulx {
+        if !have[i] {
             continue;
         }
         assert_eq!(run(i, k, u), want, "{name} disagrees");
     }
     println!("X25519, {rounds} interleaved rounds (ns per call: min / median)");
     let base = {
-        let mut v = ns[3].clone();
+        let mut v = ns[n - 1].clone();
         v.sort_by(f64::total_cmp);
         (v[0], v[v.len() / 2])
     };

@@ -11,7 +11,7 @@
 //! |---|---|---|
 //! | `serial::Serial` over `edwards25519_field`'s MULX/ADX or portable limbs | everywhere | one coordinate at a time (`crate::models`) |
 //! | `vector` over `vector::ifma` | x86-64 with AVX-512 IFMA and VL, checked by CPUID at run time | X, Y, Z, T of one point in the four lanes of `__m256i` registers, radix 2^51 |
-//! | `vector` over `vector::ifma52` | as `vector::ifma`, only with the `"ifma52"` cfg (slower on Zen 4; kept to measure other CPUs) | the same layout, radix 2^52 |
+//! | `vector` over `vector::ifma52` | as `vector::ifma`, only with the `"ifma52"` cfg (slower on Zen 4 and on an Intel Xeon; kept to measure other CPUs) | the same layout, radix 2^52 |
 //! | `vector` over `vector::avx2` | x86-64 with AVX2 (and no IFMA), checked by CPUID at run time | the same layout, radix 2^25.5, two limbs per 64-bit lane |
 //!
 //! The `vector` feature (on by default) compiles the vector backends; without it, the

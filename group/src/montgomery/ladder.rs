@@ -38,10 +38,11 @@ pub(super) fn wipe_scalar(k: &mut [u8; 32]) {
     let _ = k;
 }
 
-/// X25519's ladder for a clamped k: with AVX-512 IFMA the four-lane radix-2^52 ladder
-/// (`backend::vector::x25519_ifma`): 17.1 µs against 24.1 µs for the MULX/ADX ladder
-/// and 24.0 µs for aws-lc-rs on an AMD EPYC Zen 4 (LTO; that module's docs have the
-/// harness and each step), else [`serial_ladder`]. The `avx2`, `serial` and `portable` cfgs turn it off.
+/// X25519's ladder for a clamped k: with AVX-512 IFMA the faster of the two IFMA
+/// ladders on this CPU (`backend::vector::x25519_ifma`, whose docs have the figures
+/// and how the choice is made: the eight-lane one on the Intel Xeon measured, 0.80 of
+/// the four-lane one's time; the four-lane one on an AMD EPYC Zen 4, 0.72 of the
+/// MULX/ADX ladder's), else [`serial_ladder`]. The `avx2`, `serial` and `portable` cfgs turn it off.
 #[inline(always)]
 pub(super) fn ladder_for_this_cpu(k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
     #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]

@@ -184,11 +184,21 @@ pub enum Ladder {
     Generic,
     /// The MULX/ADX ladder (`backend::x25519_mulx`).
     Mulx,
+    /// The four-lane IFMA ladder (`backend::vector::x25519_ifma`).
+    IfmaFourLanes,
+    /// The eight-lane IFMA ladder (`backend::vector::ifma52x8::single`).
+    IfmaEightLanes,
 }
 
 impl Ladder {
     /// Every ladder, whether or not it can run here.
-    pub const ALL: [Ladder; 3] = [Ladder::Portable, Ladder::Generic, Ladder::Mulx];
+    pub const ALL: [Ladder; 5] = [
+        Ladder::Portable,
+        Ladder::Generic,
+        Ladder::Mulx,
+        Ladder::IfmaFourLanes,
+        Ladder::IfmaEightLanes,
+    ];
 
     /// X25519(`scalar`, `u`) on this ladder (the scalar clamped, as `x25519` does);
     /// `None` where it cannot run.
@@ -204,6 +214,16 @@ impl Ladder {
             Ladder::Mulx => {
                 let cpu = crate::backend::x25519_mulx::Bmi2Adx::detect()?;
                 Some(crate::backend::x25519_mulx::ladder(cpu, &k, &u))
+            }
+            #[cfg(edwards25519_vector)]
+            Ladder::IfmaFourLanes | Ladder::IfmaEightLanes => {
+                use crate::backend::vector::x25519_ifma::{IfmaLadder, mul_clamped_with};
+                let ladder = if self == Ladder::IfmaFourLanes {
+                    IfmaLadder::FourLanes
+                } else {
+                    IfmaLadder::EightLanes
+                };
+                mul_clamped_with(ladder, &k, &u)
             }
             #[allow(unreachable_patterns)]
             _ => None,

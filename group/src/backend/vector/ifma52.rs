@@ -40,20 +40,20 @@
 //! # Why it is not the run-time choice
 //!
 //! Slower than the radix-2^51 field ([`super::ifma`]) on every point operation
-//! measured, so the dispatch runs it only with the `"ifma52"` cfg
-//! (`EDWARDS25519_BACKEND=ifma52`, or `RUSTFLAGS='--cfg edwards25519_backend="ifma52"'`),
-//! kept so that other CPUs can be measured. Measured with `bash
-//! scripts/before_after.sh --runs 3` (LTO, one codegen unit, no CPU flags; radix 2^51
-//! before, radix 2^52 after) on an AMD EPYC Zen 4, after/before:
+//! measured, on both CPUs measured, so the dispatch runs it only with the `"ifma52"`
+//! cfg (`EDWARDS25519_BACKEND=ifma52`, or `RUSTFLAGS='--cfg
+//! edwards25519_backend="ifma52"'`), kept so that other CPUs can be measured. Radix
+//! 2^52 over radix 2^51, same process (`bash scripts/before_after.sh --runs 3`, radix
+//! 2^51 before, radix 2^52 after, the second with this backend's dispatch forced):
 //!
-//! | operation | radix 2^52 over radix 2^51 |
-//! |---|---|
-//! | ScalarMult | 1.15 (11.75 → 13.49 µs) |
-//! | VarTimeDoubleScalarBaseMult | 1.11 |
-//! | VarTimeMultiScalarMult/64 | 1.11 |
-//! | Ed25519 Verification | 1.07 |
-//! | ScalarBaseMult | 1.10 |
-//! | EncodingDecoding (no point backend) | 1.00 |
+//! | operation | AMD EPYC Zen 4, LTO + 1 CGU | Intel Xeon (family 6 model 207), LTO + 1 CGU + `target-cpu=native` |
+//! |---|---|---|
+//! | ScalarMult | 1.15 (11.75 → 13.49 µs) | 1.29 (16.47 → 21.31 µs) |
+//! | VarTimeDoubleScalarBaseMult | 1.11 | 1.33 |
+//! | VarTimeMultiScalarMult/64 | 1.11 | 1.03 (mostly the eight-lane engine) |
+//! | Ed25519 Verification | 1.07 | 1.18 |
+//! | ScalarBaseMult | 1.10 | 1.48 |
+//! | EncodingDecoding (no point backend) | 1.00 | |
 //!
 //! Where the cycles go (an estimate from the instruction latencies, Zen 4: `vpmadd52`
 //! 4 cycles, shifts and additions 1): one point runs as a single chain of dependent

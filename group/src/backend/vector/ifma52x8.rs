@@ -33,11 +33,13 @@
 //! same code on `[u64; 8]`, emulating each instruction and asserting every multiply
 //! operand is below 2^52, so the table above is checked, not only argued.
 //!
-//! **Safety.** A [`Zmm`] is operated on only inside [`ladder8_with_features`], reached
-//! only through an [`Ifma8`] token, which [`detect`] makes only after CPUID (and
-//! XGETBV) reported AVX-512 F and IFMA.
-// Only the batch API (feature `alloc`, and not with the AVX2 backend forced) and the
-// tests reach this module.
+//! **Safety.** A [`Zmm`] is operated on only inside functions that enable AVX-512 F and
+//! IFMA ([`ladder8_with_features`], the submodules' entries), reached only through an
+//! [`Ifma8`] token, which [`detect`] makes only after CPUID (and XGETBV) reported those
+//! features, or, for the single X25519 ladder ([`single`]), after
+//! `x25519_ifma::cpu_has_ifma`, which checks a superset of them.
+// Only the batch API (feature `alloc`, and not with the AVX2 backend forced), the single
+// X25519 ladder and the tests reach this module.
 #![cfg_attr(
     any(not(feature = "alloc"), edwards25519_backend = "avx2"),
     allow(dead_code)
@@ -351,6 +353,12 @@ impl<L: Lanes52> F52<L> {
     /// carry input.
     #[inline(always)]
     fn fold(z: [L; 10]) -> Self {
+        Self::fold_uncarried(z).carry()
+    }
+
+    /// [`F52::fold`] without the carry: limbs below 2^57.
+    #[inline(always)]
+    fn fold_uncarried(z: [L; 10]) -> Self {
         let m52 = L::splat(MASK52);
         let c608 = L::splat(FOLD260);
         let [mut r0, mut r1, mut r2, mut r3, mut r4, z5, z6, z7, z8, z9] = z;
@@ -374,7 +382,7 @@ impl<L: Lanes52> F52<L> {
         // column 0.
         let h9 = L::splat(0).madd52hi(z9, c608);
         r0 = r0.madd52lo(h9, c608);
-        F52([r0, r1, r2, r3, r4]).carry()
+        F52([r0, r1, r2, r3, r4])
     }
 
     /// self·b lane by lane; takes reduced values, gives reduced ones.
@@ -384,6 +392,13 @@ impl<L: Lanes52> F52<L> {
     /// the high half of a₄·b₄ alone.
     #[inline(always)]
     pub(crate) fn mul(&self, b: &Self) -> Self {
+        self.mul_uncarried(b).carry()
+    }
+
+    /// [`F52::mul`] without the final carry: limbs below 2^57 (a carry input), for a
+    /// product that meets a sum or difference before its next multiplication.
+    #[inline(always)]
+    pub(crate) fn mul_uncarried(&self, b: &Self) -> Self {
         let (a, b) = (&self.0, &b.0);
         let mut z = [L::splat(0); 10];
         for i in 0..5 {
@@ -392,7 +407,7 @@ impl<L: Lanes52> F52<L> {
                 z[i + j + 1] = z[i + j + 1].madd52hi(a[i], b[j]);
             }
         }
-        F52::fold(z)
+        F52::fold_uncarried(z)
     }
 
     /// self² lane by lane; takes reduced values, gives reduced ones.
@@ -628,6 +643,7 @@ pub(crate) mod fixed_base;
 pub(crate) mod pippenger;
 pub(crate) mod point;
 pub(crate) mod select;
+pub(crate) mod single;
 #[cfg(feature = "alloc")]
 pub(crate) mod straus;
 

@@ -5,7 +5,7 @@
 //!
 //! - [`ifma`]: AVX-512 IFMA (`vpmadd52luq`/`vpmadd52huq` on ymm registers), radix 2^51.
 //! - [`ifma52`]: the same instructions in radix 2^52 ([`ifma52x4`]'s field); slower on
-//!   Zen 4, so it runs only with the `"ifma52"` cfg.
+//!   Zen 4 and on an Intel Xeon, so it runs only with the `"ifma52"` cfg.
 //! - [`avx2`]: AVX2 (`vpmuludq`), radix 2^25.5.
 //!
 //! The base point tables of every field come from one builder ([`lazy_tables`], at run
@@ -14,7 +14,8 @@
 //!
 //! X25519 has its own IFMA code: [`x25519_ifma`], a Montgomery ladder with one step's
 //! independent products in the lanes of [`ifma52x4`], a radix-2^52 field over the
-//! same instructions as [`ifma`].
+//! same instructions as [`ifma`], and the eight-lane ladder of [`ifma52x8::single`];
+//! [`x25519_ifma`] picks one per CPU.
 //!
 //! **Bounds.** Vector limbs are unsaturated and the multipliers ignore high bits, so
 //! every [`VectorField`] names three levels and says what each function takes and gives:

@@ -24,27 +24,42 @@
 //! of the bit, the bit is read at a public position, and every step runs the same
 //! instructions; no table lookup, no branch on a lane.
 //!
-//! # Why this ladder runs where IFMA exists, and where the cycles go
+//! # Which ladder runs where IFMA exists, and where the cycles go
 //!
-//! Measured with the same-run peer driver (`bash scripts/bench.sh --only X25519 lto
-//! lto-avx2`, BENCHMARKS.md) on an AMD EPYC Zen 4, LTO with one codegen unit, no CPU
-//! flags: this ladder 17.3 µs against aws-lc-rs's 24.0 µs (s2n-bignum's assembly);
-//! with the `avx2` cfg, where `mul_clamped` runs the MULX/ADX ladder (`x25519_mulx`),
-//! 24.1 µs. So this ladder takes about 0.72 of the MULX ladder's time.
+//! Two IFMA ladders: this one, and the eight-lane one of
+//! [`super::ifma52x8::single`], which keeps every coordinate beside its multiple by x1
+//! so that a step is two eight-lane multiplications instead of three four-lane ones.
+//! [`mul_clamped`] runs the one [`faster_ladder`] picks by a measured property of the
+//! CPU, the rate of 512-bit multiply-adds against 256-bit ones. Same-run figures
+//! (`cargo bench -p edwards25519-group --features fuzzing --bench x25519_ladders`, LTO
+//! with one codegen unit, no CPU flags, each ladder forced, minimum per call):
 //!
-//! Removing a carry from the chain gained, removing instructions off it did not: the
-//! step is bound by its dependency chain (three multiplications of 58 `vpmadd52`
-//! each, the columns' chains five deep, and four sequential carries), not by the
-//! multiplier ports. The third multiplication, x1·W with three lanes idle, costs about
-//! 3.9 µs of the ladder (measured by leaving it out): the next cut to make.
+//! | CPU | four lanes | eight lanes | MULX/ADX ladder | x25519-dalek |
+//! |---|---|---|---|---|
+//! | Intel Xeon (family 6 model 207) | 25.4 µs | 20.4 µs | 26.9 µs | 51.9 µs |
+//! | AMD EPYC Zen 4 (this ladder, before the eight-lane one existed; peer driver) | 17.3 µs | not measured | 24.1 µs | |
+//!
+//! On the Zen 4 a 512-bit instruction is two 256-bit halves, and an eight-lane point
+//! operation costs as much as six four-lane ones (`docs/design.md`), so the four-lane
+//! ladder is its choice; a Zen 4 should confirm it with the bench above.
+//!
+//! This ladder: removing a carry from the chain gained, removing instructions off it
+//! did not. The step is bound by its dependency chain (three multiplications of 58
+//! `vpmadd52` each, the columns' chains five deep, and four sequential carries), not
+//! by the multiplier ports. The third multiplication, x1·W with three lanes idle, cost
+//! about 3.9 µs of the ladder on the Zen 4 (measured by leaving it out): the
+//! eight-lane ladder is that cut.
 
 // With the AVX2 backend forced, only the tests reach this one.
 #![cfg_attr(edwards25519_backend = "avx2", allow(dead_code))]
+
+use core::sync::atomic::{AtomicU8, Ordering};
 
 use edwards25519_field::FieldElement;
 
 use super::ifma::Lanes;
 use super::ifma52x4::F52;
+use super::ifma52x8::single;
 use super::{lanes, order};
 
 /// (A + 2)/4 = 121666, the doubling's constant in the form E·(BB + a24·E) (see
@@ -136,13 +151,138 @@ pub(crate) fn ladder<L: Lanes>(k: &[u8; 32], u: &FieldElement) -> (FieldElement,
 /// The CPU supports AVX2 and AVX-512 F, VL and IFMA ([`cpu_has_ifma`]).
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
 #[inline(never)]
-unsafe fn ladder_ymm(k: &[u8; 32], u: &FieldElement) -> (FieldElement, FieldElement) {
+pub(crate) unsafe fn ladder_ymm(k: &[u8; 32], u: &FieldElement) -> (FieldElement, FieldElement) {
     super::align_frame();
     ladder::<super::ifma::Ymm>(k, u)
 }
 
-/// X25519 for a clamped scalar `k` and u on this ladder, when the CPU has IFMA; None
-/// otherwise. The caller wipes `k` (`montgomery::wipe_scalar`).
+/// The two IFMA ladders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum IfmaLadder {
+    /// This module's: one step's products in four lanes, three levels per step.
+    FourLanes,
+    /// [`single`]'s: every coordinate beside its multiple by x1 in eight lanes, two
+    /// levels per step.
+    EightLanes,
+}
+
+/// The ladder chosen for this CPU, once [`faster_ladder`] has measured it: 0 before, 1
+/// for four lanes, 2 for eight.
+static FASTER: AtomicU8 = AtomicU8::new(0);
+
+/// The IFMA ladder for this CPU, by a property no CPUID bit names: whether 512-bit
+/// multiply-adds deliver clearly more lanes per unit of time than 256-bit ones
+/// ([`multiply_add_ticks`], measured once per process, about 5 µs). The eight-lane
+/// ladder does a third fewer dependent products than the four-lane one but twice the
+/// lanes per instruction, so it wins where the 512-bit form runs near the 256-bit
+/// form's rate (Intel Xeon with two 512-bit units: 384 multiply-adds in 176 ticks on
+/// zmm against 138 on ymm; the ladder 0.80 of the four-lane one's time) and loses where
+/// a 512-bit instruction is split in two (AMD Zen 4, where an eight-lane point
+/// operation costs as much as six four-lane ones, `docs/design.md`). The threshold,
+/// zmm under 1.6 times ymm, sits between the two. Requires [`cpu_has_ifma`].
+fn faster_ladder() -> IfmaLadder {
+    match FASTER.load(Ordering::Relaxed) {
+        1 => IfmaLadder::FourLanes,
+        2 => IfmaLadder::EightLanes,
+        _ => {
+            // SAFETY: the caller checked `cpu_has_ifma`, every feature the timing
+            // enables.
+            let eight = eight_lanes_for(unsafe { multiply_add_ticks() });
+            FASTER.store(1 + u8::from(eight), Ordering::Relaxed);
+            if eight {
+                IfmaLadder::EightLanes
+            } else {
+                IfmaLadder::FourLanes
+            }
+        }
+    }
+}
+
+/// Whether the eight-lane ladder is the faster for these [`multiply_add_ticks`]: the
+/// 512-bit multiply-adds under 1.6 times the 256-bit ones' time.
+fn eight_lanes_for([zmm, ymm]: [u64; 2]) -> bool {
+    zmm.saturating_mul(5) < ymm.saturating_mul(8)
+}
+
+/// Time-stamp-counter ticks of 384 `vpmadd52luq` (32 rounds of 12 independent ones)
+/// on zmm and on ymm registers: the smaller of six alternating timings each, after
+/// 10,000 ticks (a few µs) of 512-bit ones. The warm-up is there because the first
+/// 512-bit instructions after an idle spell run several times slower while the unit
+/// powers up: here, usually for the first three batches, once in sixteen processes for
+/// all six.
+///
+/// # Safety
+///
+/// The CPU supports AVX2 and AVX-512 F, VL and IFMA ([`cpu_has_ifma`]).
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+#[inline(never)]
+unsafe fn multiply_add_ticks() -> [u64; 2] {
+    use core::arch::x86_64::*;
+    use core::hint::black_box;
+    let (b, c) = (
+        black_box(_mm512_set1_epi64(3)),
+        black_box(_mm512_set1_epi64(5)),
+    );
+    let (by, cy) = (_mm512_castsi512_si256(b), _mm512_castsi512_si256(c));
+    let ticks = || {
+        // SAFETY: `_rdtsc` reads the time-stamp counter, which every x86-64 CPU has.
+        unsafe { _rdtsc() }
+    };
+    let zmm = || {
+        let start = ticks();
+        let mut acc = [b; 12];
+        for _ in 0..32 {
+            for a in acc.iter_mut() {
+                *a = _mm512_madd52lo_epu64(*a, b, c);
+            }
+        }
+        black_box(acc);
+        ticks().wrapping_sub(start)
+    };
+    let ymm = || {
+        let start = ticks();
+        let mut acc = [by; 12];
+        for _ in 0..32 {
+            for a in acc.iter_mut() {
+                *a = _mm256_madd52lo_epu64(*a, by, cy);
+            }
+        }
+        black_box(acc);
+        ticks().wrapping_sub(start)
+    };
+    let mut warm = 0u64;
+    for _ in 0..1000 {
+        warm += zmm();
+        if warm > 10_000 {
+            break;
+        }
+    }
+    let mut best = [u64::MAX; 2];
+    for _ in 0..6 {
+        best = [best[0].min(zmm()), best[1].min(ymm())];
+    }
+    best
+}
+
+/// X25519's ladder on `ladder`: (x2, z2).
+///
+/// # Safety
+///
+/// The CPU supports AVX2 and AVX-512 F, VL and IFMA ([`cpu_has_ifma`]).
+unsafe fn run(ladder: IfmaLadder, k: &[u8; 32], u: &FieldElement) -> (FieldElement, FieldElement) {
+    // SAFETY: the caller's promise; the eight-lane ladder needs a subset of the
+    // features (AVX-512 F and IFMA).
+    unsafe {
+        match ladder {
+            IfmaLadder::FourLanes => ladder_ymm(k, u),
+            IfmaLadder::EightLanes => single::ladder_zmm(k, u),
+        }
+    }
+}
+
+/// X25519 for a clamped scalar `k` and u on the faster IFMA ladder
+/// ([`faster_ladder`]), when the CPU has IFMA; None otherwise. The caller wipes `k`
+/// (`montgomery::wipe_scalar`).
 ///
 /// It runs instead of the serial ladders wherever CPUID reports IFMA (the module docs
 /// say why).
@@ -151,25 +291,127 @@ pub(crate) fn mul_clamped(k: &[u8; 32], u: &FieldElement) -> Option<[u8; 32]> {
     if !cpu_has_ifma() {
         return None;
     }
-    // SAFETY: CPUID reported every feature `ladder_ymm` enables.
-    let (x, z) = unsafe { ladder_ymm(k, u) };
-    Some(crate::backend::serial::field_dispatch!(F => {
+    Some(mul_clamped_on(faster_ladder(), k, u))
+}
+
+/// X25519 on the given IFMA ladder; the caller checked [`cpu_has_ifma`].
+fn mul_clamped_on(ladder: IfmaLadder, k: &[u8; 32], u: &FieldElement) -> [u8; 32] {
+    debug_assert!(cpu_has_ifma());
+    // SAFETY: the caller checked `cpu_has_ifma`.
+    let (x, z) = unsafe { run(ladder, k, u) };
+    crate::backend::serial::field_dispatch!(F => {
         use edwards25519_field::FieldArith;
         let (x, z) = (F::from_field(&x), F::from_field(&z));
         (x * z.invert()).to_bytes()
-    }))
+    })
+}
+
+/// X25519 on one IFMA ladder, for the tests and the fuzzing hook; None without IFMA.
+#[cfg(any(test, feature = "fuzzing"))]
+pub(crate) fn mul_clamped_with(
+    ladder: IfmaLadder,
+    k: &[u8; 32],
+    u: &FieldElement,
+) -> Option<[u8; 32]> {
+    cpu_has_ifma().then(|| mul_clamped_on(ladder, k, u))
 }
 
 #[cfg(test)]
 mod tests {
     extern crate std;
 
+    use super::test_cases::{self, Hardware};
     use super::*;
     use crate::backend::vector::ifma::model::Model;
+
+    fn model(k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
+        let (x, z) = ladder::<Model>(&test_cases::clamp(*k), &FieldElement::from_bytes(u));
+        (x * z.invert()).to_bytes()
+    }
+
+    fn hardware(k: &[u8; 32], u: &[u8; 32]) -> Option<[u8; 32]> {
+        mul_clamped_with(
+            IfmaLadder::FourLanes,
+            &test_cases::clamp(*k),
+            &FieldElement::from_bytes(u),
+        )
+    }
+
+    fn on_this_cpu() -> Option<Hardware> {
+        cpu_has_ifma().then_some(hardware as Hardware)
+    }
+
+    #[test]
+    fn model_ladder_equals_the_portable_ladder() {
+        test_cases::agrees_with_the_portable_ladder(&|k, u| Some(model(k, u)), 8);
+    }
+
+    #[test]
+    fn ymm_ladder_equals_the_portable_ladder() {
+        match on_this_cpu() {
+            Some(hardware) => test_cases::agrees_with_the_portable_ladder(&hardware, 300),
+            None => std::println!("no AVX-512 IFMA on this CPU: the model test covers the code"),
+        }
+    }
+
+    #[test]
+    fn rfc7748_vectors() {
+        test_cases::rfc7748(model, on_this_cpu());
+    }
+
+    #[test]
+    fn wycheproof() {
+        test_cases::wycheproof(model, on_this_cpu());
+    }
+
+    /// The rule on the ticks measured: an Intel Xeon's (512-bit at 1.25 times the 256-bit
+    /// time) takes eight lanes; a CPU that splits 512-bit instructions (twice the time)
+    /// and the boundary take four.
+    #[test]
+    fn the_rule_between_the_ladders() {
+        assert!(eight_lanes_for([172, 138]));
+        assert!(!eight_lanes_for([276, 138]));
+        assert!(!eight_lanes_for([160, 100]));
+        assert!(eight_lanes_for([159, 100]));
+        assert!(!eight_lanes_for([u64::MAX, 1]));
+    }
+
+    /// The chosen ladder is one of the two and stays chosen; `mul_clamped` agrees with
+    /// both.
+    #[test]
+    fn the_choice_is_made_once() {
+        if !cpu_has_ifma() {
+            assert_eq!(mul_clamped(&[0; 32], &FieldElement::ONE), None);
+            return;
+        }
+        let first = faster_ladder();
+        assert_eq!(faster_ladder(), first);
+        assert_ne!(FASTER.load(Ordering::Relaxed), 0);
+        let (k, u) = (
+            test_cases::clamp([7; 32]),
+            FieldElement::from_bytes(&[9; 32]),
+        );
+        let out = mul_clamped(&k, &u);
+        for ladder in [IfmaLadder::FourLanes, IfmaLadder::EightLanes] {
+            assert_eq!(mul_clamped_with(ladder, &k, &u), out);
+        }
+    }
+}
+
+/// The X25519 test cases every IFMA ladder is checked on, against the portable ladder
+/// and the published vectors.
+#[cfg(test)]
+pub(crate) mod test_cases {
+    extern crate std;
+
+    use edwards25519_field::FieldElement;
     use edwards25519_test_support::SplitMix64;
     use std::vec::Vec;
 
-    fn clamp(mut k: [u8; 32]) -> [u8; 32] {
+    /// A ladder on the CPU (None without its instructions).
+    pub(crate) type Hardware = fn(&[u8; 32], &[u8; 32]) -> Option<[u8; 32]>;
+
+    pub(crate) fn clamp(mut k: [u8; 32]) -> [u8; 32] {
         k[0] &= 248;
         k[31] &= 127;
         k[31] |= 64;
@@ -177,17 +419,8 @@ mod tests {
     }
 
     /// The portable ladder's result (RFC 7748 §5, one element at a time).
-    fn reference(k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
+    pub(crate) fn reference(k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
         crate::montgomery::ladder::<FieldElement>(&clamp(*k), &FieldElement::from_bytes(u))
-    }
-
-    fn model(k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
-        let (x, z) = ladder::<Model>(&clamp(*k), &FieldElement::from_bytes(u));
-        (x * z.invert()).to_bytes()
-    }
-
-    fn hardware(k: &[u8; 32], u: &[u8; 32]) -> Option<[u8; 32]> {
-        mul_clamped(&clamp(*k), &FieldElement::from_bytes(u))
     }
 
     fn h(s: &str) -> [u8; 32] {
@@ -198,7 +431,7 @@ mod tests {
     /// largest values and alternating bits; u = 0, 1, p - 1, p, p + 1, 2^255 - 1 (non-
     /// canonical), with bit 255 set, and points of small order (RFC 7748 §6.1, the list
     /// of Bernstein's Curve25519 page).
-    fn edge_cases() -> Vec<([u8; 32], [u8; 32])> {
+    pub(crate) fn edge_cases() -> Vec<([u8; 32], [u8; 32])> {
         let scalars = [[0u8; 32], [0xff; 32], [0x55; 32], [0xaa; 32], {
             let mut k = [0u8; 32];
             k[0] = 8;
@@ -236,27 +469,20 @@ mod tests {
             .collect()
     }
 
-    fn random_cases(n: usize) -> Vec<([u8; 32], [u8; 32])> {
+    pub(crate) fn random_cases(n: usize) -> Vec<([u8; 32], [u8; 32])> {
         let mut rng = SplitMix64(0x1fa5_2519);
         (0..n).map(|_| (rng.bytes(), rng.bytes())).collect()
     }
 
-    #[test]
-    fn model_ladder_equals_the_portable_ladder() {
-        for (k, u) in edge_cases().into_iter().chain(random_cases(8)) {
-            assert_eq!(model(&k, &u), reference(&k, &u), "k {k:02x?} u {u:02x?}");
-        }
-    }
+    /// A ladder (a model's, always Some, or the CPU's) gives the portable ladder's bytes on
+    /// the edge cases and on `random` random ones.
+    /// X25519 of a scalar and a u on some ladder, None where it cannot run.
+    pub(crate) type AnyLadder = dyn Fn(&[u8; 32], &[u8; 32]) -> Option<[u8; 32]>;
 
-    #[test]
-    fn ymm_ladder_equals_the_portable_ladder() {
-        if !cpu_has_ifma() {
-            std::println!("no AVX-512 IFMA on this CPU: the model test covers the code");
-            return;
-        }
-        for (k, u) in edge_cases().into_iter().chain(random_cases(300)) {
+    pub(crate) fn agrees_with_the_portable_ladder(ladder: &AnyLadder, random: usize) {
+        for (k, u) in edge_cases().into_iter().chain(random_cases(random)) {
             assert_eq!(
-                hardware(&k, &u),
+                ladder(&k, &u),
                 Some(reference(&k, &u)),
                 "k {k:02x?} u {u:02x?}"
             );
@@ -265,9 +491,8 @@ mod tests {
 
     /// RFC 7748 §5.2 (testvectors/rfc7748/x25519.json): the two vectors, and the
     /// iteration k = u = 9, then k, u = X25519(k, u), k, checked after 1 round on the
-    /// model and after 1 and 1,000 rounds on the hardware.
-    #[test]
-    fn rfc7748_vectors() {
+    /// model and after 1 and 1,000 rounds on the hardware (where it runs).
+    pub(crate) fn rfc7748(model: fn(&[u8; 32], &[u8; 32]) -> [u8; 32], hardware: Option<Hardware>) {
         let v = edwards25519_test_support::read_json("rfc7748/x25519.json");
         let hex32 = |x: &serde_json::Value| h(x.as_str().expect("hex string"));
         let cases = v["scalar_mult"].as_array().expect("scalar_mult");
@@ -275,7 +500,7 @@ mod tests {
         for c in cases {
             let (k, u, out) = (hex32(&c["scalar"]), hex32(&c["u"]), hex32(&c["output"]));
             assert_eq!(model(&k, &u), out);
-            if cpu_has_ifma() {
+            if let Some(hardware) = hardware {
                 assert_eq!(hardware(&k, &u), Some(out));
             }
         }
@@ -289,9 +514,7 @@ mod tests {
             hex32(&e["k"])
         };
         assert_eq!(model(&start, &start), want(1));
-        if !cpu_has_ifma() {
-            return;
-        }
+        let Some(hardware) = hardware else { return };
         let (mut k, mut u) = (start, start);
         for i in 1..=1000u64 {
             let out = hardware(&k, &u).expect("IFMA");
@@ -304,11 +527,14 @@ mod tests {
         assert_eq!(k, want(1000));
     }
 
-    /// Wycheproof's x25519_test.json, every case (valid, acceptable and the ones with
-    /// small-order or non-canonical public keys: X25519 gives the listed shared value
-    /// for all of them, zero for the small-order ones).
-    #[test]
-    fn wycheproof() {
+    /// Wycheproof's x25519_test.json, every case on the hardware (valid, acceptable and
+    /// the ones with small-order or non-canonical public keys: X25519 gives the listed
+    /// shared value for all of them, zero for the small-order ones), every 16th on the
+    /// model without it.
+    pub(crate) fn wycheproof(
+        model: fn(&[u8; 32], &[u8; 32]) -> [u8; 32],
+        hardware: Option<Hardware>,
+    ) {
         let json = edwards25519_test_support::read_json("wycheproof/x25519_test.json");
         let mut n = 0;
         for group in json["testGroups"].as_array().expect("groups") {
@@ -323,7 +549,7 @@ mod tests {
                 ) else {
                     continue;
                 };
-                if cpu_has_ifma() {
+                if let Some(hardware) = hardware {
                     assert_eq!(hardware(&k, &u), Some(out), "tcId {}", t["tcId"]);
                 } else if n % 16 == 0 {
                     assert_eq!(model(&k, &u), out, "tcId {}", t["tcId"]);

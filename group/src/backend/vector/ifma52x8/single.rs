@@ -1,0 +1,349 @@
+//! One X25519 in the eight lanes of the radix-2^52 field: a Montgomery ladder with two
+//! multiplicative levels per step instead of three.
+//!
+//! The four-lane ladder ([`crate::backend::vector::x25519_ifma`]) spends a third
+//! multiplication per step on z3' = x1·(DA - CB)², with three lanes idle. Here the
+//! state carries every coordinate twice, as itself and times x1:
+//!
+//! (x3, x1·x3, z3, x1·z3, x2, x1·x2, z2, x1·z2)
+//!
+//! Then x1·D, x1·C, x1·A and x1·B are sums and differences of the state, and the step
+//! is two eight-lane products:
+//!
+//! 1. (A, B, D, C, x1·A, x1·B, x1·D, x1·C) · (A, B, A, B, A, B, A, B) =
+//!    (AA, BB, DA, CB, x1·AA, x1·BB, x1·DA, x1·CB);
+//! 2. with S = DA + CB, T = DA - CB, T1 = x1·DA - x1·CB = x1·T and
+//!    F = BB + a24·E,
+//!    (S, x1·DA + x1·CB, T, T1, AA, x1·AA, E, x1·E) ·
+//!    (S, S, T1, T1, BB, BB, F, F) =
+//!    (S², x1·S², x1·T², x1²·T², AA·BB, x1·AA·BB, E·F, x1·E·F),
+//!
+//! which is the next state: x3' = S², z3' = x1·T², x2' = AA·BB, z2' = E·F (RFC 7748
+//! §5), each beside its multiple by x1. F is computed from the first products as
+//! a24·AA - (a24 - 1)·BB, beside the other sums rather than after them.
+//!
+//! Lanes move with `vpermq` (one register per limb, an index vector per pattern). The
+//! conditional swap of the two halves is folded into the first step's index vectors:
+//! an index xor 4 reads the other half. The index vectors come from the scalar bit by
+//! a mask, so they are secret, but a register permutation's timing does not depend on
+//! its indices (no memory is read; the instruction has one latency and one port), and
+//! every step runs the same instructions.
+//!
+//! # What was measured
+//!
+//! Same process, against the four-lane ladder (`scripts/before_after.sh --runs 3`,
+//! LTO with one codegen unit, no CPU flags, Intel Xeon family 6 model 207; X25519,
+//! after/before), step by step:
+//!
+//! - the first version, both factors of each level built from the state's lanes by
+//!   their own sums: 1.017 (the loop has no spills; about 450 instructions, 159 of
+//!   them `vpmadd52`, with 512-bit operations on two ports);
+//! - each right factor from the left one's lanes (`vpermq`, `vpermt2q`) rather than
+//!   from its own sums and carry: 0.921;
+//! - the step's last product not carried (the next step's sums take it against
+//!   1024p): 0.844;
+//! - each product's low and high halves in two accumulators per column, two chains of
+//!   five instead of one of ten ([`product`]): 0.806.
+//!
+//! Tried and not kept: F as BB + a24·E from the carried E, one small product instead
+//! of two but one more carry on the chain (0.869 against 0.844); four accumulators per
+//! column (the compiler kept them in memory: 7.3 times slower); the small products'
+//! halves in parallel chains (1.001); the fold's terms in independent multiply-adds
+//! rather than one chain per limb (1.001); F from the products not carried, splitting
+//! each limb at bit 52 (no gain within the noise).
+
+use core::arch::x86_64::*;
+
+use edwards25519_field::FieldElement;
+
+use super::select::Masked52;
+use super::{F52, Lanes52, TWO_P, Zmm, limbs_from_bytes, limbs_to_field};
+
+/// (A + 2)/4 = 121666.
+const A24: u64 = 121_666;
+
+// 64p in radix 2^52 (2^57 - 1216, 2^57 - 32 three times, 2^53 - 32): every limb
+// exceeds a small product's (below 2^52 + 2^23), so a24·x + 64p - (a24 - 1)·y has no
+// negative limb. 1024p's limbs (2^61 - 19456, 2^61 - 512, 2^57 - 512) exceed a
+// product's not carried (below 2^57).
+use super::super::ifma52x4::{P1024, SIXTY_FOUR_P};
+
+/// The lane moves the ladder adds to [`Masked52`].
+pub(crate) trait Shuffle52: Masked52<Mask = u8> {
+    /// Lane k of the result is lane `idx[k]` of self (`vpermq` with an index
+    /// register; indices below 8).
+    fn permute(self, idx: Self) -> Self;
+    /// [`Shuffle52::permute`] with zero in the lanes outside `keep` (`vpermq` with a
+    /// zeroing mask).
+    fn permute_keep(self, idx: Self, keep: u8) -> Self;
+    /// a - b in the lanes of `m`, self elsewhere (`vpsubq` with a merge mask).
+    fn sub_where(self, m: u8, a: Self, b: Self) -> Self;
+    /// Lane k of the result is lane i of self if i < 8, lane i - 8 of b otherwise, for
+    /// i = idx\[k\] (below 16) (`vpermt2q`).
+    fn permute2(self, idx: Self, b: Self) -> Self;
+}
+
+impl Shuffle52 for Zmm {
+    #[inline(always)]
+    fn permute(self, idx: Self) -> Self {
+        // SAFETY: a `Zmm` is operated on only after the CPUID check (AVX-512 F).
+        Zmm(unsafe { _mm512_permutexvar_epi64(idx.0, self.0) })
+    }
+    #[inline(always)]
+    fn permute_keep(self, idx: Self, keep: u8) -> Self {
+        // SAFETY: as for `permute`.
+        Zmm(unsafe { _mm512_maskz_permutexvar_epi64(keep, idx.0, self.0) })
+    }
+    #[inline(always)]
+    fn sub_where(self, m: u8, a: Self, b: Self) -> Self {
+        // SAFETY: as for `permute`.
+        Zmm(unsafe { _mm512_mask_sub_epi64(self.0, m, a.0, b.0) })
+    }
+    #[inline(always)]
+    fn permute2(self, idx: Self, b: Self) -> Self {
+        // SAFETY: as for `permute`.
+        Zmm(unsafe { _mm512_permutex2var_epi64(self.0, idx.0, b.0) })
+    }
+}
+
+#[cfg(test)]
+impl Shuffle52 for super::model::Model8 {
+    fn permute(self, idx: Self) -> Self {
+        Self(idx.0.map(|i| {
+            assert!(i < 8, "permute index {i}");
+            self.0[i as usize]
+        }))
+    }
+    fn permute_keep(self, idx: Self, keep: u8) -> Self {
+        let p = self.permute(idx);
+        Self(core::array::from_fn(|k| {
+            if keep >> k & 1 == 1 { p.0[k] } else { 0 }
+        }))
+    }
+    fn sub_where(self, m: u8, a: Self, b: Self) -> Self {
+        Self(core::array::from_fn(|k| {
+            if m >> k & 1 == 1 {
+                a.0[k].wrapping_sub(b.0[k])
+            } else {
+                self.0[k]
+            }
+        }))
+    }
+    fn permute2(self, idx: Self, b: Self) -> Self {
+        Self(idx.0.map(|i| {
+            assert!(i < 16, "permute index {i}");
+            let i = i as usize;
+            if i < 8 { self.0[i] } else { b.0[i - 8] }
+        }))
+    }
+}
+
+/// An index vector from its eight lanes.
+#[inline(always)]
+fn idx<L: Lanes52<Array = [u64; 8]>>(lanes: [u64; 8]) -> L {
+    L::from_array(lanes)
+}
+
+/// p ± q lane by lane: p + offset - q in the lanes of `neg`, p + q elsewhere, then
+/// carried: reduced. The offset is a multiple of p whose limbs are at least q's:
+/// [`TWO_P`] for reduced q, [`P1024`] for products not carried (limbs below 2^57,
+/// [`product`]); the sum stays below 2^62, a carry input.
+#[inline(always)]
+fn add_sub<L: Shuffle52>(p: &F52<L>, q: &F52<L>, neg: u8, offset: &[u64; 5]) -> F52<L> {
+    F52(core::array::from_fn(|i| {
+        let q = q.0[i].sub_where(neg, L::splat(offset[i]), q.0[i]);
+        p.0[i].add(q)
+    }))
+    .carry()
+}
+
+/// Each lane permuted by `idx` (zero outside `keep`).
+#[inline(always)]
+fn moved<L: Shuffle52>(x: &F52<L>, idx: L, keep: u8) -> F52<L> {
+    if keep == 0xff {
+        F52(x.0.map(|l| l.permute(idx)))
+    } else {
+        F52(x.0.map(|l| l.permute_keep(idx, keep)))
+    }
+}
+
+/// a·b lane by lane, not carried (limbs below 2^57, a carry input): the product of
+/// [`F52::mul`] with the low and the high halves in two accumulators per column, so
+/// each column is two chains of at most five `vpmadd52` instead of one of up to ten,
+/// then added (the ladder waits on each product).
+#[inline(always)]
+fn product<L: Lanes52>(a: &F52<L>, b: &F52<L>) -> F52<L> {
+    let (a, b) = (&a.0, &b.0);
+    let zero = L::splat(0);
+    let (mut lo, mut hi) = ([zero; 10], [zero; 10]);
+    for i in 0..5 {
+        for j in 0..5 {
+            lo[i + j] = lo[i + j].madd52lo(a[i], b[j]);
+            hi[i + j + 1] = hi[i + j + 1].madd52hi(a[i], b[j]);
+        }
+    }
+    F52::fold_uncarried(core::array::from_fn(|k| lo[k].add(hi[k])))
+}
+
+/// The small product x·c of reduced x and c < 2^17, limb by limb, not carried: limb i
+/// gets the low half of xᵢ·c and the high half of xᵢ₋₁·c (below 2^17), and the high
+/// half of x₄·c (weight 2^260, below 2^13) comes back to limb 0 times 608. Limbs below
+/// 2^52 + 2^23.
+#[inline(always)]
+fn small_product<L: Lanes52>(x: &F52<L>, c: u64) -> [L; 5] {
+    let (x, c) = (&x.0, L::splat(c));
+    let zero = L::splat(0);
+    let top = zero.madd52hi(x[4], c);
+    [
+        zero.madd52lo(x[0], c)
+            .madd52lo(top, L::splat(super::FOLD260)),
+        zero.madd52lo(x[1], c).madd52hi(x[0], c),
+        zero.madd52lo(x[2], c).madd52hi(x[1], c),
+        zero.madd52lo(x[3], c).madd52hi(x[2], c),
+        zero.madd52lo(x[4], c).madd52hi(x[3], c),
+    ]
+}
+
+/// a24·aa + 64p - (a24 - 1)·bb = bb + a24·(aa - bb) mod p, carried: reduced. Takes
+/// reduced values.
+#[inline(always)]
+fn doubling_factor<L: Lanes52>(aa: &F52<L>, bb: &F52<L>) -> F52<L> {
+    let (x, y) = (small_product(aa, A24), small_product(bb, A24 - 1));
+    F52(core::array::from_fn(|i| {
+        L::splat(SIXTY_FOUR_P[i]).add(x[i]).sub(y[i])
+    }))
+    .carry()
+}
+
+/// The ladder of the module docs over the instructions `L`, for a clamped scalar `k`
+/// (bit 255 clear: steps for bits 254 down to 0): returns (x2, z2), the u-coordinate
+/// of \[k\]P as a fraction.
+///
+/// **Invariant** (the portable ladder's, `crate::montgomery`): at the top of the step
+/// for bit t, after the pending swap, (x2 : z2) is \[m\]P and (x3 : z3) is \[m + 1\]P for
+/// m = k >> (t + 1), and lanes 1, 3, 5, 7 hold x1 times lanes 0, 2, 4, 6. Every limb
+/// is below 2^57 at the top of a step (a product not carried; reduced at the start),
+/// which the first sums take against 1024p.
+#[inline(always)]
+pub(crate) fn ladder<L: Shuffle52>(k: &[u8; 32], u: &FieldElement) -> (FieldElement, FieldElement) {
+    let (one, zero) = (FieldElement::ONE, FieldElement::ZERO);
+    let uu = u.square();
+    // (x3, x1·x3, z3, x1·z3, x2, x1·x2, z2, x1·z2) = ([1]P, [0]P) = (u : 1), (1 : 0).
+    let start = [u, &uu, &one, u, &one, u, &zero, &zero].map(|e| limbs_from_bytes(&e.to_bytes()));
+    let mut v = F52::<L>::from_limb_arrays(core::array::from_fn(|i| start.map(|l| l[i])));
+
+    // Step 1's left factor (A, B, D, C, x1·A, x1·B, x1·D, x1·C) = these ± those, for
+    // the state as it stands; xor 4 reads the other half. The right factor is lanes
+    // (0, 1) of the left one, four times.
+    let l1_p = [4, 4, 0, 0, 5, 5, 1, 1];
+    let l1_q = [6, 6, 2, 2, 7, 7, 3, 3];
+    let r1: L = idx([0, 1, 0, 1, 0, 1, 0, 1]);
+    // Step 2's, over the products (AA, BB, DA, CB, x1·AA, x1·BB, x1·DA, x1·CB): the left
+    // factor (S, x1·S, T, T1, AA, x1·AA, E, x1·E) = these ± those; the right one
+    // (S, S, T1, T1, BB, BB, F, F) is lanes of the left one and of the products, and F.
+    let (l2_p, l2_q): (L, L) = (idx([2, 6, 2, 6, 0, 4, 0, 4]), idx([3, 7, 3, 7, 0, 0, 1, 5]));
+    let r2: L = idx([0, 0, 3, 3, 9, 9, 9, 9]);
+    let (aa_at, bb_at): (L, L) = (idx([0; 8]), idx([1; 8]));
+
+    let mut swap = 0u64;
+    for t in (0..255).rev() {
+        // The bit at public position t, as 0 or 1 (no branch on it).
+        let bit = u64::from((k[t >> 3] >> (t & 7)) & 1);
+        swap ^= bit;
+        // 4 where the halves are swapped, 0 where not.
+        let flip = L::splat(swap << 2);
+        swap = bit;
+        let at = |lanes: [u64; 8]| idx::<L>(lanes).xor(flip);
+
+        let left = add_sub(
+            &moved(&v, at(l1_p), 0xff),
+            &moved(&v, at(l1_q), 0xff),
+            0b0110_0110,
+            &P1024,
+        );
+        let m1 = product(&left, &moved(&left, r1, 0xff)).carry();
+
+        let left = add_sub(
+            &moved(&m1, l2_p, 0xff),
+            &moved(&m1, l2_q, 0b1100_1111),
+            0b1100_1100,
+            &TWO_P,
+        );
+        // F = BB + a24·E in lanes 6 and 7 (computed in all eight).
+        let f = doubling_factor(&moved(&m1, aa_at, 0xff), &moved(&m1, bb_at, 0xff));
+        let right = F52(core::array::from_fn(|i| {
+            left.0[i].permute2(r2, m1.0[i]).blend(0b1100_0000, f.0[i])
+        }));
+        v = product(&left, &right);
+    }
+    // (x2, z2): lanes 4 and 6, or 0 and 2 if the last swap is pending.
+    let flip = L::splat(swap << 2);
+    let out = moved(&v, idx::<L>([4, 6, 0, 0, 0, 0, 0, 0]).xor(flip), 0b11);
+    swap = 0;
+    core::hint::black_box(&swap);
+    let l = out.to_limb_arrays();
+    let lane = |j: usize| limbs_to_field([l[0][j], l[1][j], l[2][j], l[3][j], l[4][j]]);
+    (lane(0), lane(1))
+}
+
+/// [`ladder`] on the CPU's registers.
+///
+/// # Safety
+///
+/// The CPU supports AVX-512 F and IFMA (a [`super::Ifma8`] token could be made).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline(never)]
+pub(crate) unsafe fn ladder_zmm(k: &[u8; 32], u: &FieldElement) -> (FieldElement, FieldElement) {
+    super::super::align_frame();
+    ladder::<Zmm>(k, u)
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+
+    use super::*;
+    use crate::backend::vector::ifma52x8::model::Model8;
+    use crate::backend::vector::x25519_ifma::test_cases::{self, Hardware};
+    use crate::backend::vector::x25519_ifma::{self, IfmaLadder};
+
+    fn model(k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
+        let (x, z) = ladder::<Model8>(&test_cases::clamp(*k), &FieldElement::from_bytes(u));
+        (x * z.invert()).to_bytes()
+    }
+
+    fn hardware(k: &[u8; 32], u: &[u8; 32]) -> Option<[u8; 32]> {
+        x25519_ifma::mul_clamped_with(
+            IfmaLadder::EightLanes,
+            &test_cases::clamp(*k),
+            &FieldElement::from_bytes(u),
+        )
+    }
+
+    fn on_this_cpu() -> Option<Hardware> {
+        x25519_ifma::cpu_has_ifma().then_some(hardware as Hardware)
+    }
+
+    #[test]
+    fn model_ladder_equals_the_portable_ladder() {
+        test_cases::agrees_with_the_portable_ladder(&|k, u| Some(model(k, u)), 8);
+    }
+
+    #[test]
+    fn zmm_ladder_equals_the_portable_ladder() {
+        match on_this_cpu() {
+            Some(hardware) => test_cases::agrees_with_the_portable_ladder(&hardware, 300),
+            None => std::println!("no AVX-512 IFMA on this CPU: the model test covers the code"),
+        }
+    }
+
+    #[test]
+    fn rfc7748_vectors() {
+        test_cases::rfc7748(model, on_this_cpu());
+    }
+
+    #[test]
+    fn wycheproof() {
+        test_cases::wycheproof(model, on_this_cpu());
+    }
+}
