@@ -392,13 +392,6 @@ impl<L: Lanes52> F52<L> {
     /// the high half of a₄·b₄ alone.
     #[inline(always)]
     pub(crate) fn mul(&self, b: &Self) -> Self {
-        self.mul_uncarried(b).carry()
-    }
-
-    /// [`F52::mul`] without the final carry: limbs below 2^57 (a carry input), for a
-    /// product that meets a sum or difference before its next multiplication.
-    #[inline(always)]
-    pub(crate) fn mul_uncarried(&self, b: &Self) -> Self {
         let (a, b) = (&self.0, &b.0);
         let mut z = [L::splat(0); 10];
         for i in 0..5 {
@@ -407,7 +400,7 @@ impl<L: Lanes52> F52<L> {
                 z[i + j + 1] = z[i + j + 1].madd52hi(a[i], b[j]);
             }
         }
-        F52::fold_uncarried(z)
+        F52::fold(z)
     }
 
     /// self² lane by lane; takes reduced values, gives reduced ones.

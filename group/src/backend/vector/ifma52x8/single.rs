@@ -29,28 +29,29 @@
 //! its indices (no memory is read; the instruction has one latency and one port), and
 //! every step runs the same instructions.
 //!
-//! # What was measured
+//! # What each choice measured
 //!
-//! Same process, against the four-lane ladder (`scripts/before_after.sh --runs 3`,
-//! LTO with one codegen unit, no CPU flags, Intel Xeon family 6 model 207; X25519,
-//! after/before), step by step:
+//! Over the four-lane ladder, same process (`scripts/before_after.sh --runs 3`, LTO
+//! with one codegen unit, no CPU flags, Intel Xeon family 6 model 207; X25519,
+//! this/four-lane), each ratio with the choices above it in place:
 //!
-//! - the first version, both factors of each level built from the state's lanes by
-//!   their own sums: 1.017 (the loop has no spills; about 450 instructions, 159 of
-//!   them `vpmadd52`, with 512-bit operations on two ports);
-//! - each right factor from the left one's lanes (`vpermq`, `vpermt2q`) rather than
-//!   from its own sums and carry: 0.921;
+//! - both factors of each level from their own sums of the state: 1.017 (no spills;
+//!   about 450 instructions a step, 159 of them `vpmadd52`, and 512-bit operations
+//!   issue on two ports, so the instruction count matters);
+//! - each right factor from the left one's lanes (`vpermq`, `vpermt2q`) instead: 0.921;
 //! - the step's last product not carried (the next step's sums take it against
 //!   1024p): 0.844;
 //! - each product's low and high halves in two accumulators per column, two chains of
 //!   five instead of one of ten ([`product`]): 0.806.
 //!
-//! Tried and not kept: F as BB + a24·E from the carried E, one small product instead
-//! of two but one more carry on the chain (0.869 against 0.844); four accumulators per
-//! column (the compiler kept them in memory: 7.3 times slower); the small products'
-//! halves in parallel chains (1.001); the fold's terms in independent multiply-adds
-//! rather than one chain per limb (1.001); F from the products not carried, splitting
-//! each limb at bit 52 (no gain within the noise).
+//! Measured against that and not kept: the first right factor from its own sums again
+//! (3 cycles off the chain, about 30 instructions more: 1.042 of this ladder's time);
+//! F as BB + a24·E from the carried E, one small product instead of two but one more
+//! carry on the chain (0.869 against 0.844); four accumulators per column (the
+//! compiler kept them in memory: 7.3 times slower); the small products' halves in
+//! parallel chains (1.001); the fold's terms in independent multiply-adds rather than
+//! one chain per limb (1.001); F from the products not carried, splitting each limb at
+//! bit 52 (no gain within the noise).
 
 use core::arch::x86_64::*;
 

@@ -47,7 +47,7 @@
 //! terms, cargo's default build, profiled with equal slices and a schedule built with a
 //! branch per digit, 119 µs in all): 361 steps of 215 ns (786 cycles at 3.66 GHz for
 //! about 600 `vpmadd52` instructions: the multiplier is the bound), the tables 17 µs,
-//! that schedule 7.5 µs (the mask-driven pass that replaced it takes about 4), the NAFs
+//! that schedule 7.5 µs (today's mask-driven pass takes about 4), the NAFs
 //! 6.3 µs, the Horner combination about 8 µs. Zen 4 runs a zmm `vpmadd52` at half the
 //! rate of a ymm one, so eight lanes multiply no faster than the four-lane backend's
 //! ymm registers; a lane-step here is about a fifth cheaper than a four-lane
