@@ -38,6 +38,7 @@ use super::{Cached4, Consts, Tables, VectorField};
 use crate::backend::Op;
 
 mod fixed_base;
+mod paired;
 
 /// The name `backend::selected` reports.
 pub(crate) const NAME: &str = "avx512-ifma";
@@ -72,16 +73,12 @@ fn run_with_features<O: Op>(b: Vector<F4<Ymm>>, op: O) -> O::Output {
     op.run(b)
 }
 
-/// The instructions the IFMA field uses, on four 64-bit lanes.
-pub(crate) trait Lanes:
-    LaneTables + fixed_base::Masked + Copy + Send + Sync + core::fmt::Debug + 'static
-{
+/// The lane-wise instructions the IFMA field uses: on four 64-bit lanes ([`Lanes`]), or
+/// on two four-lane halves of one 512-bit register ([`paired`]), where each instruction
+/// acts on each half as on four lanes.
+pub(crate) trait LaneOps: fixed_base::Masked + Copy + core::fmt::Debug {
     /// x in every lane.
     fn splat(x: u64) -> Self;
-    /// Lanes 0…3 from an array.
-    fn from_array(v: [u64; 4]) -> Self;
-    /// Lanes 0…3 as an array.
-    fn to_array(self) -> [u64; 4];
     /// Lane-wise wrapping addition (`vpaddq`).
     fn add(self, b: Self) -> Self;
     /// Lane-wise wrapping subtraction (`vpsubq`).
@@ -115,6 +112,20 @@ pub(crate) trait Lanes:
     fn assert_below<const BITS: u32>(self) {}
 }
 
+/// [`LaneOps`] on four 64-bit lanes, with the base point tables: what the point layer
+/// runs on.
+pub(crate) trait Lanes: LaneOps + LaneTables + Send + Sync + 'static {
+    /// Lanes 0…3 from an array.
+    fn from_array(v: [u64; 4]) -> Self;
+    /// Lanes 0…3 as an array.
+    fn to_array(self) -> [u64; 4];
+    /// The fixed-base walk's two sums ([`fixed_base::sum_digits`]).
+    #[inline(always)]
+    fn sum_digits(table: &[[Cached4<F4<Self>>; 8]; 32], digits: &[i8; 64]) -> [F4<Self>; 2] {
+        fixed_base::sum_digits(table, digits)
+    }
+}
+
 /// A 256-bit register. Its operations run only inside [`run_with_features`]: a `Ymm`
 /// is operated on only by the field code of this module, which the point layer reaches
 /// only through a `Vector<F4<Ymm>>` (see [`detect`]).
@@ -131,20 +142,11 @@ impl Ymm {
     }
 }
 
-impl Lanes for Ymm {
+impl LaneOps for Ymm {
     #[inline(always)]
     fn splat(x: u64) -> Self {
         // SAFETY: see `Ymm`: only reached after the CPUID check (AVX).
         Ymm(unsafe { _mm256_set1_epi64x(x as i64) })
-    }
-    #[inline(always)]
-    fn from_array(v: [u64; 4]) -> Self {
-        Ymm::from_array_const(v)
-    }
-    #[inline(always)]
-    fn to_array(self) -> [u64; 4] {
-        // SAFETY: same size, every bit pattern valid for both.
-        unsafe { core::mem::transmute::<__m256i, [u64; 4]>(self.0) }
     }
     #[inline(always)]
     fn add(self, b: Self) -> Self {
@@ -213,6 +215,29 @@ impl Lanes for Ymm {
     }
 }
 
+impl Lanes for Ymm {
+    #[inline(always)]
+    fn from_array(v: [u64; 4]) -> Self {
+        Ymm::from_array_const(v)
+    }
+    #[inline(always)]
+    fn to_array(self) -> [u64; 4] {
+        // SAFETY: same size, every bit pattern valid for both.
+        unsafe { core::mem::transmute::<__m256i, [u64; 4]>(self.0) }
+    }
+    /// The paired walk where 512-bit instructions run at full rate ([`paired`]).
+    #[inline(always)]
+    fn sum_digits(table: &[[Cached4<F4<Self>>; 8]; 32], digits: &[i8; 64]) -> [F4<Self>; 2] {
+        // SAFETY: a `Ymm` is operated on only after the CPUID check for AVX2 and
+        // AVX-512 F, VL and IFMA (see `Ymm`), which the measurement needs.
+        if unsafe { super::x25519_ifma::wide_registers_pay() } {
+            fixed_base::sum_digits_paired::<paired::Zmm>(table, digits)
+        } else {
+            fixed_base::sum_digits(table, digits)
+        }
+    }
+}
+
 /// 2^51 - 1.
 const MASK51: u64 = (1 << 51) - 1;
 
@@ -249,7 +274,7 @@ const fn limb_slices(e: [&FieldElement; 4]) -> [[u64; 4]; 5] {
 
 /// 19·x as x + 2x + 16x, for x < 2^59.
 #[inline(always)]
-pub(crate) fn mul19<L: Lanes>(x: L) -> L {
+pub(crate) fn mul19<L: LaneOps>(x: L) -> L {
     x.add(x.shl::<1>()).add(x.shl::<4>())
 }
 
@@ -259,7 +284,7 @@ pub(crate) fn mul19<L: Lanes>(x: L) -> L {
 /// 2^52. Two chains of at most five dependent multiply-adds per column; the column
 /// weights are the caller's (radix 2^51 doubles `hi`, radix 2^52 does not).
 #[inline(always)]
-pub(crate) fn product_columns<L: Lanes>(a: &[L; 5], b: &[L; 5]) -> [[L; 10]; 2] {
+pub(crate) fn product_columns<L: LaneOps>(a: &[L; 5], b: &[L; 5]) -> [[L; 10]; 2] {
     let zero = L::splat(0);
     let mut lo = [zero; 10];
     let mut hi = [zero; 10];
@@ -279,7 +304,7 @@ pub(crate) fn product_columns<L: Lanes>(a: &[L; 5], b: &[L; 5]) -> [[L; 10]; 2] 
 /// accumulators by its radix (both indices are constants, so the arrays stay in
 /// registers and an unused one costs nothing).
 #[inline(always)]
-pub(crate) fn square_columns<L: Lanes, const DIAG_HI: usize, const CROSS_HI: usize>(
+pub(crate) fn square_columns<L: LaneOps, const DIAG_HI: usize, const CROSS_HI: usize>(
     a: &[L; 5],
 ) -> [[L; 10]; 3] {
     let mut acc = [[L::splat(0); 10]; 3];
@@ -294,12 +319,30 @@ pub(crate) fn square_columns<L: Lanes, const DIAG_HI: usize, const CROSS_HI: usi
     acc
 }
 
-impl<L: Lanes> F4<L> {
+impl<L: LaneOps> F4<L> {
     /// Columns 0…9 of a product (each below 2^56) to five reduced limbs:
     /// z_k + 19·z_(k+5) (below 2^61, as 2^255 = 19 mod p), then one carry.
     #[inline(always)]
     fn fold(z: &[L; 10]) -> F4<L> {
-        F4(unrolled!(5, |k| z[k].add(mul19(z[k + 5])))).carry()
+        F4(unrolled!(5, |k| z[k].add(mul19(z[k + 5])))).carry_lanes()
+    }
+
+    /// Carries every limb into the next (the top one into limb 0 times 19, as
+    /// 2^255 = 19 mod p), the five carries computed from the input at once so the
+    /// chains run in parallel. Takes limbs of any size (a carry is below 2^13); gives
+    /// reduced ones. (`VectorField::carry` for four lanes.)
+    #[inline(always)]
+    pub(super) fn carry_lanes(&self) -> Self {
+        let mask = L::splat(MASK51);
+        let c: [L; 5] = unrolled!(5, |i| self.0[i].shr51());
+        let low: [L; 5] = unrolled!(5, |i| self.0[i].and(mask));
+        F4([
+            low[0].add(mul19(c[4])),
+            low[1].add(c[0]),
+            low[2].add(c[1]),
+            low[3].add(c[2]),
+            low[4].add(c[3]),
+        ])
     }
 }
 
@@ -395,22 +438,10 @@ impl<L: Lanes> VectorField for F4<L> {
         F4(out)
     }
 
-    /// Carries every limb into the next (the top one into limb 0 times 19, as
-    /// 2^255 = 19 mod p), the five carries computed from the input at once so the
-    /// chains run in parallel. Takes limbs of any size (a carry is below 2^13); gives
-    /// reduced ones.
+    /// [`F4::carry_lanes`].
     #[inline(always)]
     fn carry(&self) -> Self {
-        let mask = L::splat(MASK51);
-        let c: [L; 5] = unrolled!(5, |i| self.0[i].shr51());
-        let low: [L; 5] = unrolled!(5, |i| self.0[i].and(mask));
-        F4([
-            low[0].add(mul19(c[4])),
-            low[1].add(c[0]),
-            low[2].add(c[1]),
-            low[3].add(c[2]),
-            low[4].add(c[3]),
-        ])
+        self.carry_lanes()
     }
 
     /// self·b lane by lane. Takes mul-ready limbs; gives reduced ones.
@@ -473,7 +504,7 @@ impl<L: Lanes> VectorField for F4<L> {
     /// This field's own walk ([`fixed_base`]).
     #[inline(always)]
     fn sum_digits(table: &[[Cached4<Self>; 8]; 32], digits: &[i8; 64]) -> Option<[Self; 2]> {
-        Some(fixed_base::sum_digits(table, digits))
+        Some(L::sum_digits(table, digits))
     }
 }
 

@@ -207,6 +207,18 @@ unsafe fn faster_ladder() -> IfmaLadder {
     }
 }
 
+/// Whether 512-bit instructions run near the rate of 256-bit ones here, by the same
+/// measurement as [`faster_ladder`] (cached with it): then the fixed-base walk runs its
+/// two sums paired in one register (`ifma::paired`), which halves its instructions.
+///
+/// # Safety
+///
+/// The CPU supports AVX2 and AVX-512 F, VL and IFMA ([`cpu_has_ifma`]).
+pub(crate) unsafe fn wide_registers_pay() -> bool {
+    // SAFETY: the caller's promise, which `faster_ladder` requires.
+    unsafe { faster_ladder() == IfmaLadder::EightLanes }
+}
+
 /// Whether the eight-lane ladder is the faster for these [`multiply_add_ticks`]: the
 /// 512-bit multiply-adds under 1.6 times the 256-bit ones' time.
 fn eight_lanes_for([zmm, ymm]: [u64; 2]) -> bool {

@@ -49,9 +49,10 @@ use core::arch::asm;
 use core::arch::x86_64::*;
 
 use super::folded::K as BIG_P;
-use super::{F4, Lanes, Ymm};
+use super::paired::Paired;
+use super::{F4, LaneOps, LaneTables, Lanes, Ymm};
 use crate::backend::vector::limbs::unrolled;
-use crate::backend::vector::{Cached4, VectorField, order};
+use crate::backend::vector::{Cached4, order};
 
 /// The AVX-512 instructions with mask registers that the walk uses, beyond [`Lanes`]
 /// (a supertrait of it, so the instruction model runs the walk too). Lane masks are
@@ -70,6 +71,12 @@ pub(crate) trait Masked: Sized {
     /// build it from two `vpmuludq`, on the ports the multiply-adds need); one
     /// `vpmullq` where the build's target has AVX-512 DQ.
     fn times19(self) -> Self;
+    /// A mask of four lanes for every four lanes of the register: itself on four lanes,
+    /// repeated in both halves of a paired register ([`super::paired`]).
+    #[inline(always)]
+    fn each_four(mask: u8) -> u8 {
+        mask
+    }
 }
 
 impl Masked for Ymm {
@@ -157,41 +164,47 @@ impl Masked for super::model::Model {
 /// chains of the walk interleave). Takes mul-ready limbs (below 2^52); gives folded
 /// ones (see the module docs).
 #[inline(always)]
-fn mul_folded<L: Lanes>(a: &[L; 5], b: &[L; 5]) -> [L; 5] {
+fn mul_folded<L: LaneOps>(a: &[L; 5], b: &[L; 5]) -> [L; 5] {
     F4(*a).mul_uncarried::<true>(&F4(*b)).0
 }
 
 /// `F4::carry` of summed limbs: reduced.
 #[inline(always)]
-fn carry<L: Lanes>(x: [L; 5]) -> [L; 5] {
-    F4(x).carry().0
+fn carry<L: LaneOps>(x: [L; 5]) -> [L; 5] {
+    F4(x).carry_lanes().0
 }
 
 /// x + (BIG_P - y) in the lanes of `neg`, x + y elsewhere, for folded x and y: summed
 /// ([`F4::add_sub_masked`], the point formulas' linear step).
 #[inline(always)]
-fn add_sub<L: Lanes>(x: &[L; 5], y: &[L; 5], neg: u8) -> [L; 5] {
+fn add_sub<L: LaneOps>(x: &[L; 5], y: &[L; 5], neg: u8) -> [L; 5] {
     F4(*x).add_sub_masked(&F4(*y), neg).0
 }
 
+/// The lanes of [`add_signed`]'s first subtraction for (-1)^g·R, g the low bit of
+/// `negate_r`: 0b0001 for R, 0b1010 for -R, from the bit by a mask, not a branch.
+#[inline(always)]
+fn left_lanes(negate_r: u8) -> u8 {
+    0b0001 ^ (0u8.wrapping_sub(negate_r & 1) & 0b1011)
+}
+
 /// (-1)^g·R + Q for R = (X, Y, Z, T) folded, Q = (y-x, y+x, 2z, 2d·t) a mul-ready
-/// addend, g the low bit of `negate_r`; gives a folded (X3, Y3, Z3, T3).
+/// addend, and `neg` = [`left_lanes`]`(g)` (in each half, for a paired register); gives
+/// a folded (X3, Y3, Z3, T3).
 ///
 /// -R = (-X, Y, Z, -T), so the addition's left factor (Y - X, Y + X, Z, T) of -R is
 /// (Y + X, Y - X, Z, -T): the lanes that subtract are {0} for R and {1, 3} for -R. Then
 /// the formulas of `point`: (A, B, D, C) = left·Q, (E, F, G, H) = (B - A, D - C,
 /// D + C, B + A), (X3, Y3, Z3, T3) = (E·F, G·H, F·G, E·H).
 #[inline(always)]
-fn add_signed<L: Lanes>(r: &[L; 5], q: &[L; 5], negate_r: u8) -> [L; 5] {
-    // 0b0001 for R, 0b1010 for -R, from the bit by a mask, not a branch.
-    let neg = 0b0001 ^ (0u8.wrapping_sub(negate_r & 1) & 0b1011);
+fn add_signed<L: LaneOps>(r: &[L; 5], q: &[L; 5], neg: u8) -> [L; 5] {
     let yyz0: [L; 5] = unrolled!(5, |i| r[i].permute_keep::<{ order(1, 1, 2, 3) }, 0b0111>());
     let xx0t: [L; 5] = unrolled!(5, |i| r[i].permute_keep::<{ order(0, 0, 2, 3) }, 0b1011>());
     let left = carry(add_sub(&yyz0, &xx0t, neg));
     let abdc = mul_folded(&left, q);
     let bddb: [L; 5] = unrolled!(5, |i| abdc[i].permute::<{ order(1, 2, 2, 1) }>());
     let acca: [L; 5] = unrolled!(5, |i| abdc[i].permute::<{ order(0, 3, 3, 0) }>());
-    let efgh = carry(add_sub(&bddb, &acca, 0b0011));
+    let efgh = carry(add_sub(&bddb, &acca, L::each_four(0b0011)));
     let egfe: [L; 5] = unrolled!(5, |i| efgh[i].permute::<{ order(0, 2, 1, 0) }>());
     let fhgh: [L; 5] = unrolled!(5, |i| efgh[i].permute::<{ order(1, 3, 2, 3) }>());
     mul_folded(&egfe, &fhgh)
@@ -236,25 +249,86 @@ pub(super) fn sum_digits<L: Lanes>(
         ];
         let negative = [(sign[0] & 1) as u8, (sign[1] & 1) as u8];
         let [q0, q1] = scan(identity, row, abs);
-        r0 = add_signed(&r0, &q0, flip[0] ^ negative[0]);
-        r1 = add_signed(&r1, &q1, flip[1] ^ negative[1]);
+        r0 = add_signed(&r0, &q0, left_lanes(flip[0] ^ negative[0]));
+        r1 = add_signed(&r1, &q1, left_lanes(flip[1] ^ negative[1]));
         flip = negative;
     }
-    [unflip(&r0, flip[0]), unflip(&r1, flip[1])]
+    [
+        unflip(&r0, flip_lanes(flip[0])),
+        unflip(&r1, flip_lanes(flip[1])),
+    ]
 }
 
-/// (-1)^flip·r for folded r (X and T negated where the low bit of `flip` is set),
-/// reduced.
+/// The lanes [`unflip`] negates: X and T (0b1001) where the low bit of `flip` is set,
+/// none otherwise.
 #[inline(always)]
-fn unflip<L: Lanes>(r: &[L; 5], flip: u8) -> F4<L> {
-    let neg = 0u8.wrapping_sub(flip & 1) & 0b1001;
+fn flip_lanes(flip: u8) -> u8 {
+    0u8.wrapping_sub(flip & 1) & 0b1001
+}
+
+/// (-1)^flip·r for folded r (X and T negated in the lanes of `neg` =
+/// [`flip_lanes`]`(flip)`), reduced.
+#[inline(always)]
+fn unflip<L: LaneOps>(r: &[L; 5], neg: u8) -> F4<L> {
     F4(carry(
         unrolled!(5, |i| r[i].sub_from_masked(L::splat(BIG_P[i]), neg))
     ))
 }
 
+/// [`sum_digits`] with the two sums in the two halves of one register (the odd
+/// digits' in lanes 0…3, the even digits' in 4…7): the same instructions on each
+/// half, lane for lane, so the same limbs, in half the instructions
+/// ([`super::paired`]). One scan serves both halves: each entry is broadcast to both
+/// and blended under a mask of each half's |d|. Constant time, as [`sum_digits`].
+#[inline(always)]
+pub(super) fn sum_digits_paired<P: Paired>(
+    table: &[[Cached4<F4<P::Half>>; 8]; 32],
+    digits: &[i8; 64],
+) -> [F4<P::Half>; 2] {
+    let consts = <P::Half as LaneTables>::consts();
+    let identity: [P; 5] = unrolled!(5, |i| P::both(consts.identity_cached.0[i]));
+    let mut r: [P; 5] = unrolled!(5, |i| P::both(consts.identity.0[i]));
+    let mut flip = [0u8; 2];
+    for (row, pair) in table.iter().zip(digits.chunks_exact(2)) {
+        let d = [pair[1], pair[0]];
+        debug_assert!(d.iter().all(|d| (-8..=8).contains(d)));
+        let sign = [d[0] >> 7, d[1] >> 7];
+        let abs = [
+            ((d[0] ^ sign[0]) - sign[0]) as u8,
+            ((d[1] ^ sign[1]) - sign[1]) as u8,
+        ];
+        let negative = [(sign[0] & 1) as u8, (sign[1] & 1) as u8];
+        let abs = P::join(
+            P::Half::splat(u64::from(abs[0])),
+            P::Half::splat(u64::from(abs[1])),
+        );
+        let mut q = identity;
+        for (j, entry) in (1u64..).zip(row) {
+            let number = P::splat(j);
+            q = unrolled!(5, |i| q[i].blend_eq(P::both(entry.0.0[i]), abs, number));
+        }
+        let neg = left_lanes(flip[0] ^ negative[0]) | left_lanes(flip[1] ^ negative[1]) << 4;
+        r = add_signed(&r, &q, neg);
+        flip = negative;
+    }
+    let r = unflip(&r, flip_lanes(flip[0]) | flip_lanes(flip[1]) << 4);
+    let halves: [[P::Half; 2]; 5] = unrolled!(5, |i| r.0[i].halves());
+    [
+        F4(unrolled!(5, |i| halves[i][0])),
+        F4(unrolled!(5, |i| halves[i][1])),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
+    extern crate std;
+
+    use std::vec::Vec;
+
+    use super::super::model::Model;
+    use super::super::paired::model::Pair;
+    use super::super::{F4, LaneTables, Lanes};
+    use super::{sum_digits, sum_digits_paired};
     use crate::Point;
     use crate::backend::Op;
     use crate::backend::dispatch::run_serial;
@@ -283,6 +357,64 @@ mod tests {
                     want,
                     "IFMA, pattern {n}"
                 );
+            }
+        }
+    }
+
+    /// The extreme digit patterns, then `random` rows of pseudo-random digits in
+    /// [-8, 8] (xorshift64).
+    fn digit_cases(random: usize) -> Vec<[i8; 64]> {
+        let mut cases: Vec<[i8; 64]> = crate::testing::EXTREME_DIGIT_PATTERNS
+            .iter()
+            .map(core::array::from_fn)
+            .collect();
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..random {
+            cases.push(core::array::from_fn(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x % 17) as i8 - 8
+            }));
+        }
+        cases
+    }
+
+    fn lanes<L: Lanes>(sums: &[F4<L>; 2]) -> [[[u64; 4]; 5]; 2] {
+        sums.each_ref().map(|f| f.0.map(|l| l.to_array()))
+    }
+
+    /// Both walks on the CPU's registers, over the `Ymm` tables.
+    ///
+    /// # Safety
+    ///
+    /// The CPU supports AVX2 and AVX-512 F, VL and IFMA.
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+    unsafe fn both_walks_on_cpu(digits: &[i8; 64]) -> [[[[u64; 4]; 5]; 2]; 2] {
+        use super::super::Ymm;
+        use super::super::paired::Zmm;
+        let table = &Ymm::tables().base;
+        [
+            lanes(&sum_digits::<Ymm>(table, digits)),
+            lanes(&sum_digits_paired::<Zmm>(table, digits)),
+        ]
+    }
+
+    /// The paired walk gives the four-lane walk's limbs, lane for lane: on the model
+    /// (which checks every multiplication operand in both halves), and on zmm where the
+    /// CPU has IFMA.
+    #[test]
+    fn paired_walk_equals_the_four_lane_walk() {
+        let table = &Model::tables().base;
+        for (n, digits) in digit_cases(300).iter().enumerate() {
+            let four = lanes(&sum_digits::<Model>(table, digits));
+            let paired = lanes(&sum_digits_paired::<Pair>(table, digits));
+            assert_eq!(paired, four, "model, case {n}");
+            if ifma::detect().is_some() {
+                // SAFETY: `detect` found every feature the walks use.
+                let [ymm, zmm] = unsafe { both_walks_on_cpu(digits) };
+                assert_eq!(ymm, four, "ymm, case {n}");
+                assert_eq!(zmm, four, "zmm, case {n}");
             }
         }
     }

@@ -18,7 +18,7 @@
 //! model asserts the folded bound on each value these functions take
 //! ([`Lanes::assert_below`]).
 
-use super::{F4, Lanes, P51, product_columns, times};
+use super::{F4, LaneOps, Lanes, P51, product_columns, times};
 use crate::backend::vector::limbs::unrolled;
 use crate::backend::vector::{VectorField, order};
 
@@ -42,7 +42,7 @@ const fn lane_bits(blend: i32) -> u8 {
 /// Column k of `onto` plus the low halves (`vpmadd52luq`) of aᵢ·bⱼ with i + j = k, five
 /// per column at most, in one chain per column.
 #[inline(always)]
-fn low_halves<L: Lanes>(mut onto: [L; 10], a: &[L; 5], b: &[L; 5]) -> [L; 10] {
+fn low_halves<L: LaneOps>(mut onto: [L; 10], a: &[L; 5], b: &[L; 5]) -> [L; 10] {
     for i in 0..5 {
         for j in 0..5 {
             onto[i + j] = onto[i + j].madd52lo(a[i], b[j]);
@@ -54,7 +54,7 @@ fn low_halves<L: Lanes>(mut onto: [L; 10], a: &[L; 5], b: &[L; 5]) -> [L; 10] {
 /// Column k: the high halves (`vpmadd52huq`) of aᵢ·bⱼ with i + j + 1 = k, five per
 /// column at most, in one chain per column.
 #[inline(always)]
-fn high_halves<L: Lanes>(a: &[L; 5], b: &[L; 5]) -> [L; 10] {
+fn high_halves<L: LaneOps>(a: &[L; 5], b: &[L; 5]) -> [L; 10] {
     let mut hi = [L::splat(0); 10];
     for i in 0..5 {
         for j in 0..5 {
@@ -64,7 +64,7 @@ fn high_halves<L: Lanes>(a: &[L; 5], b: &[L; 5]) -> [L; 10] {
     hi
 }
 
-impl<L: Lanes> F4<L> {
+impl<L: LaneOps> F4<L> {
     /// self·b without the final carry: takes mul-ready limbs, gives folded ones
     /// (z_k + 19·z_(k+5) for the columns z of [`F4::mul`], each below 2^61). The one
     /// product of the field: [`F4::mul`] carries it, the point formulas and the
@@ -120,7 +120,9 @@ impl<L: Lanes> F4<L> {
         F4(unrolled!(5, |i| self.0[i]
             .add(b.0[i].sub_from_masked(L::splat(K[i]), neg))))
     }
+}
 
+impl<L: Lanes> F4<L> {
     /// [`F4::add_sub_masked`] with the lanes of `NEG` (a
     /// [`lanes`](crate::backend::vector::lanes) constant), carried:
     /// takes folded values, gives reduced ones.

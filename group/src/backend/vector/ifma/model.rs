@@ -3,7 +3,7 @@
 //! serial backend) on any CPU. Every multiplication asserts that its operands are
 //! below 2^52: the hardware would silently drop the high bits.
 
-use super::{F4, LaneTables, Lanes, limb_slices};
+use super::{F4, LaneOps, LaneTables, Lanes, limb_slices};
 use crate::backend::vector::const_tables::lane_tables;
 use crate::backend::vector::point::Vector;
 
@@ -34,14 +34,32 @@ fn product(b: u64, c: u64) -> u128 {
 }
 
 impl Lanes for Model {
-    fn splat(x: u64) -> Self {
-        Model([x; 4])
-    }
     fn from_array(v: [u64; 4]) -> Self {
         Model(v)
     }
     fn to_array(self) -> [u64; 4] {
         self.0
+    }
+    /// Both walks, the four-lane one and the paired one (on two models side by side),
+    /// checked against each other limb for limb, so that everything run on the model
+    /// (the tests, the `backends` fuzz target) runs both.
+    fn sum_digits(
+        table: &[[crate::backend::vector::Cached4<F4<Self>>; 8]; 32],
+        digits: &[i8; 64],
+    ) -> [F4<Self>; 2] {
+        let four = super::fixed_base::sum_digits(table, digits);
+        let paired =
+            super::fixed_base::sum_digits_paired::<super::paired::model::Pair>(table, digits);
+        for (a, b) in four.iter().zip(&paired) {
+            assert_eq!(a.0.map(|l| l.0), b.0.map(|l| l.0), "paired walk differs");
+        }
+        four
+    }
+}
+
+impl LaneOps for Model {
+    fn splat(x: u64) -> Self {
+        Model([x; 4])
     }
     fn add(self, b: Self) -> Self {
         Model(core::array::from_fn(|k| self.0[k].wrapping_add(b.0[k])))

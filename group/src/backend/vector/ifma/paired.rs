@@ -1,0 +1,317 @@
+//! Two four-lane values in one 512-bit register: [`Zmm`], whose two 256-bit halves each
+//! hold what a [`Ymm`] holds, so that the fixed-base walk's two independent sums run
+//! as one stream of instructions (`fixed_base::sum_digits_paired`).
+//!
+//! Every [`LaneOps`] instruction acts on each half as the `Ymm` one does on its four
+//! lanes: the lane permutations (`vpermq` with an immediate) already work within each
+//! 256-bit half on zmm, and the constant lane patterns (`blend`'s `BLEND`,
+//! `permute_keep`'s `KEEP`) apply to both halves. The one exception is the mask of
+//! [`Masked::sub_from_masked`], which has a bit per lane of eight, so that the two
+//! halves can differ (the two sums' digit signs); [`Masked::each_four`] repeats a
+//! four-lane mask in both halves.
+//!
+//! Where a 512-bit instruction runs at the rate of a 256-bit one (an Intel Xeon with two
+//! 512-bit units), this halves the walk's instructions; where it is split in two (AMD
+//! Zen 4), it saves nothing, so the walk runs it only where the measured rate of
+//! 512-bit multiply-adds says so (`Lanes::sum_digits` for [`Ymm`]).
+
+use core::arch::x86_64::*;
+
+use super::fixed_base::Masked;
+use super::{LaneOps, Lanes, Ymm};
+
+/// A register of two four-lane halves, each a [`Paired::Half`].
+pub(crate) trait Paired: LaneOps {
+    /// The four-lane type of each half.
+    type Half: Lanes;
+    /// `low` in lanes 0…3, `high` in lanes 4…7.
+    fn join(low: Self::Half, high: Self::Half) -> Self;
+    /// Lanes 0…3 and lanes 4…7.
+    fn halves(self) -> [Self::Half; 2];
+    /// `half` in both halves (`vbroadcasti64x4`, a load where `half` is in memory).
+    #[inline(always)]
+    fn both(half: Self::Half) -> Self {
+        Self::join(half, half)
+    }
+}
+
+/// A 512-bit register of two four-lane halves. Like [`Ymm`], operated on only inside
+/// the IFMA backend's `run_with_features`, after the CPUID check for AVX-512 F, VL and
+/// IFMA (the walk is reached only through a `Vector<F4<Ymm>>`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Zmm(__m512i);
+
+impl LaneOps for Zmm {
+    #[inline(always)]
+    fn splat(x: u64) -> Self {
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        Zmm(unsafe { _mm512_set1_epi64(x as i64) })
+    }
+    #[inline(always)]
+    fn add(self, b: Self) -> Self {
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        Zmm(unsafe { _mm512_add_epi64(self.0, b.0) })
+    }
+    #[inline(always)]
+    fn sub(self, b: Self) -> Self {
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        Zmm(unsafe { _mm512_sub_epi64(self.0, b.0) })
+    }
+    #[inline(always)]
+    fn and(self, b: Self) -> Self {
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        Zmm(unsafe { _mm512_and_si512(self.0, b.0) })
+    }
+    #[inline(always)]
+    fn xor(self, b: Self) -> Self {
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        Zmm(unsafe { _mm512_xor_si512(self.0, b.0) })
+    }
+    #[inline(always)]
+    fn shr51(self) -> Self {
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        Zmm(unsafe { _mm512_srli_epi64::<51>(self.0) })
+    }
+    #[inline(always)]
+    fn shl<const N: i32>(self) -> Self {
+        // The immediate form takes a `u32` count: the count in a register, which the
+        // compiler turns into the immediate form for a constant N.
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        Zmm(unsafe { _mm512_sll_epi64(self.0, _mm_cvtsi64_si128(i64::from(N))) })
+    }
+    #[inline(always)]
+    fn shr<const N: i32>(self) -> Self {
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        Zmm(unsafe { _mm512_srl_epi64(self.0, _mm_cvtsi64_si128(i64::from(N))) })
+    }
+    #[inline(always)]
+    fn madd52lo(self, b: Self, c: Self) -> Self {
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 IFMA).
+        Zmm(unsafe { _mm512_madd52lo_epu64(self.0, b.0, c.0) })
+    }
+    #[inline(always)]
+    fn madd52hi(self, b: Self, c: Self) -> Self {
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 IFMA).
+        Zmm(unsafe { _mm512_madd52hi_epu64(self.0, b.0, c.0) })
+    }
+    #[inline(always)]
+    fn permute<const ORDER: i32>(self) -> Self {
+        // `vpermq` with an immediate permutes each 256-bit half alike.
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        Zmm(unsafe { _mm512_permutex_epi64::<ORDER>(self.0) })
+    }
+    #[inline(always)]
+    fn blend<const BLEND: i32>(self, b: Self) -> Self {
+        // `BLEND`'s eight 32-bit elements, in both halves.
+        let mask = (BLEND as u16 & 0xff) * 0x101;
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        Zmm(unsafe { _mm512_mask_blend_epi32(mask, self.0, b.0) })
+    }
+    #[inline(always)]
+    fn eq(self, b: Self) -> Self {
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        Zmm(unsafe {
+            let equal = _mm512_cmpeq_epi64_mask(self.0, b.0);
+            _mm512_maskz_mov_epi64(equal, _mm512_set1_epi64(-1))
+        })
+    }
+    #[inline(always)]
+    fn select(self, b: Self, mask: Self) -> Self {
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        Zmm(unsafe { _mm512_ternarylogic_epi64::<0xca>(mask.0, b.0, self.0) })
+    }
+}
+
+impl Masked for Zmm {
+    #[inline(always)]
+    fn blend_eq(self, b: Self, x: Self, y: Self) -> Self {
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        Zmm(unsafe { _mm512_mask_blend_epi64(_mm512_cmpeq_epi64_mask(x.0, y.0), self.0, b.0) })
+    }
+    #[inline(always)]
+    fn sub_from_masked(self, k: Self, mask: u8) -> Self {
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        Zmm(unsafe { _mm512_mask_sub_epi64(self.0, mask, k.0, self.0) })
+    }
+    #[inline(always)]
+    fn permute_keep<const ORDER: i32, const KEEP: u8>(self) -> Self {
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        Zmm(unsafe { _mm512_maskz_permutex_epi64::<ORDER>(Self::each_four(KEEP), self.0) })
+    }
+    #[cfg(not(target_feature = "avx512dq"))]
+    #[inline(always)]
+    fn times19(self) -> Self {
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        let three = Zmm(unsafe { opaque(self.add(self.shl::<1>()).0) });
+        three.add(self.shl::<4>())
+    }
+    #[cfg(target_feature = "avx512dq")]
+    #[inline(always)]
+    fn times19(self) -> Self {
+        // SAFETY: the build's target has AVX-512 DQ.
+        Zmm(unsafe { _mm512_mullo_epi64(self.0, _mm512_set1_epi64(19)) })
+    }
+    #[inline(always)]
+    fn each_four(mask: u8) -> u8 {
+        (mask & 0xf) * 0x11
+    }
+}
+
+/// x, hidden from the optimiser (an empty assembly block): the zmm form of
+/// `fixed_base`'s `opaque`, for the same reason.
+#[cfg(not(target_feature = "avx512dq"))]
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn opaque(mut x: __m512i) -> __m512i {
+    // SAFETY: the block is empty: no instruction, memory access or register change.
+    unsafe {
+        core::arch::asm!("/* {0} */", inout(zmm_reg) x, options(pure, nomem, nostack, preserves_flags));
+    }
+    x
+}
+
+impl Paired for Zmm {
+    type Half = Ymm;
+    #[inline(always)]
+    fn join(low: Ymm, high: Ymm) -> Self {
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        Zmm(unsafe { _mm512_inserti64x4::<1>(_mm512_castsi256_si512(low.0), high.0) })
+    }
+    #[inline(always)]
+    fn halves(self) -> [Ymm; 2] {
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        unsafe {
+            [
+                Ymm(_mm512_castsi512_si256(self.0)),
+                Ymm(_mm512_extracti64x4_epi64::<1>(self.0)),
+            ]
+        }
+    }
+    #[inline(always)]
+    fn both(half: Ymm) -> Self {
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        Zmm(unsafe { _mm512_broadcast_i64x4(half.0) })
+    }
+}
+
+/// Two instruction models side by side: the paired walk on any CPU, each half checked
+/// as the four-lane model checks its lanes.
+#[cfg(any(test, feature = "fuzzing"))]
+pub(crate) mod model {
+    use super::super::LaneOps;
+    use super::super::fixed_base::Masked;
+    use super::super::model::Model;
+    use super::Paired;
+
+    /// Lanes 0…3 and 4…7.
+    #[derive(Clone, Copy, Debug)]
+    pub(crate) struct Pair(Model, Model);
+
+    /// Applies `f` to each half.
+    fn each(a: Pair, f: impl Fn(Model) -> Model) -> Pair {
+        Pair(f(a.0), f(a.1))
+    }
+
+    /// Applies `f` to each half of `a` and `b`.
+    fn each2(a: Pair, b: Pair, f: impl Fn(Model, Model) -> Model) -> Pair {
+        Pair(f(a.0, b.0), f(a.1, b.1))
+    }
+
+    impl LaneOps for Pair {
+        fn splat(x: u64) -> Self {
+            Pair(Model::splat(x), Model::splat(x))
+        }
+        fn add(self, b: Self) -> Self {
+            each2(self, b, Model::add)
+        }
+        fn sub(self, b: Self) -> Self {
+            each2(self, b, Model::sub)
+        }
+        fn and(self, b: Self) -> Self {
+            each2(self, b, Model::and)
+        }
+        fn xor(self, b: Self) -> Self {
+            each2(self, b, Model::xor)
+        }
+        fn shr51(self) -> Self {
+            each(self, Model::shr51)
+        }
+        fn shl<const N: i32>(self) -> Self {
+            each(self, Model::shl::<N>)
+        }
+        fn shr<const N: i32>(self) -> Self {
+            each(self, Model::shr::<N>)
+        }
+        fn madd52lo(self, b: Self, c: Self) -> Self {
+            Pair(self.0.madd52lo(b.0, c.0), self.1.madd52lo(b.1, c.1))
+        }
+        fn madd52hi(self, b: Self, c: Self) -> Self {
+            Pair(self.0.madd52hi(b.0, c.0), self.1.madd52hi(b.1, c.1))
+        }
+        fn permute<const ORDER: i32>(self) -> Self {
+            each(self, Model::permute::<ORDER>)
+        }
+        fn blend<const BLEND: i32>(self, b: Self) -> Self {
+            each2(self, b, Model::blend::<BLEND>)
+        }
+        fn eq(self, b: Self) -> Self {
+            each2(self, b, Model::eq)
+        }
+        fn select(self, b: Self, mask: Self) -> Self {
+            Pair(self.0.select(b.0, mask.0), self.1.select(b.1, mask.1))
+        }
+        fn assert_below<const BITS: u32>(self) {
+            self.0.assert_below::<BITS>();
+            self.1.assert_below::<BITS>();
+        }
+    }
+
+    impl Masked for Pair {
+        fn blend_eq(self, b: Self, x: Self, y: Self) -> Self {
+            Pair(
+                self.0.blend_eq(b.0, x.0, y.0),
+                self.1.blend_eq(b.1, x.1, y.1),
+            )
+        }
+        fn sub_from_masked(self, k: Self, mask: u8) -> Self {
+            Pair(
+                self.0.sub_from_masked(k.0, mask & 0xf),
+                self.1.sub_from_masked(k.1, mask >> 4),
+            )
+        }
+        fn permute_keep<const ORDER: i32, const KEEP: u8>(self) -> Self {
+            each(self, Model::permute_keep::<ORDER, KEEP>)
+        }
+        fn times19(self) -> Self {
+            each(self, Model::times19)
+        }
+        fn each_four(mask: u8) -> u8 {
+            (mask & 0xf) * 0x11
+        }
+    }
+
+    impl Paired for Pair {
+        type Half = Model;
+        fn join(low: Model, high: Model) -> Self {
+            Pair(low, high)
+        }
+        fn halves(self) -> [Model; 2] {
+            [self.0, self.1]
+        }
+    }
+
+    /// The pair's halves are the four-lane model's lanes: `join` and `halves` are
+    /// inverse, and an operation on the pair is the operation on each half.
+    #[test]
+    fn halves_are_four_lane_models() {
+        use super::super::Lanes;
+        let a = Model::from_array([1, 2, 3, 1 << 51]);
+        let b = Model::from_array([5, 6, 7, 8]);
+        let p = Pair::join(a, b);
+        let [x, y] = p.halves();
+        assert_eq!((x.to_array(), y.to_array()), (a.to_array(), b.to_array()));
+        let [x, y] = p.sub_from_masked(Pair::splat(100), 0b0100_0001).halves();
+        assert_eq!(x.to_array(), [99, 2, 3, 1 << 51]);
+        assert_eq!(y.to_array(), [5, 6, 93, 8]);
+    }
+}
