@@ -9,6 +9,17 @@
 //!   accumulated in one loop, interleaved, so one chain's additions run in the other's
 //!   latency (the walk's caller then adds 16·odd + even: one full addition more). On its
 //!   own the single chain is bound by the dependency from one addition to the next.
+//! - **Both chains in one register where that pays** ([`sum_digits_paired`]). Where
+//!   512-bit instructions run near the rate of 256-bit ones (measured once per process,
+//!   with the X25519 ladders' choice: `x25519_ifma::wide_registers_pay`), the two
+//!   chains are the two halves of zmm registers ([`super::paired`]): the same
+//!   instructions on each half, so the same limbs, in half the instructions, and one
+//!   scan whose entries are broadcast to both halves. The interleaved chains are bound
+//!   by instruction throughput there, so this pays directly. Against the two ymm
+//!   chains, same run (`scripts/before_after.sh --runs 3`, Intel Xeon family 6 model
+//!   207): ScalarBaseMult 0.77 (LTO + 1 CGU), 0.79 (cargo defaults), 0.74
+//!   (`target-cpu=native`); X25519Base 0.86, 0.87, 0.84. Where a 512-bit instruction
+//!   is split in two (AMD Zen 4) it would save nothing, so the ymm chains run there.
 //! - **Carries only where a multiplication needs them.** A product is folded
 //!   (z_k + 19·z_(k+5)) but not carried: every consumer of a product here is a linear
 //!   step (a sum, or a difference against [`BIG_P`], a multiple of p above every folded
