@@ -18,10 +18,12 @@
 //! | wide | < 2^53 | a sum of two mul-ready values; 4p's limbs (2^53 - 76, 2^53 - 4) exceed it |
 //! | folded | < 2^61 | a product before its carry, which the point formulas' linear steps take ([`folded`]) |
 //!
-//! The code is generic over [`Lanes`], the dozen instructions it uses: [`Ymm`] runs
-//! them; in the tests and the `backends` fuzz target, `model` runs the same code on any
-//! CPU, emulating each instruction as Intel documents it and asserting every multiply
-//! operand is below 2^52, so the bounds above are checked, not only argued.
+//! The code is generic over [`LaneOps`], the dozen instructions it uses, and [`Lanes`],
+//! those on four lanes with the conversions and tables: [`Ymm`] runs them (and
+//! `paired::Zmm`, two four-lane halves, the fixed-base walk's); in the tests and the
+//! `backends` fuzz target, `model` runs the same code on any CPU, emulating each
+//! instruction as Intel documents it and asserting every multiply operand is below
+//! 2^52, so the bounds above are checked, not only argued.
 // With the AVX2 backend forced, only the tests reach this one.
 #![cfg_attr(edwards25519_backend = "avx2", allow(dead_code))]
 
