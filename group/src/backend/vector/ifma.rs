@@ -40,6 +40,7 @@ use super::{Cached4, Consts, Tables, VectorField};
 use crate::backend::Op;
 
 mod fixed_base;
+mod masked;
 mod paired;
 
 /// The name `backend::selected` reports.
@@ -78,7 +79,7 @@ fn run_with_features<O: Op>(b: Vector<F4<Ymm>>, op: O) -> O::Output {
 /// The lane-wise instructions the IFMA field uses: on four 64-bit lanes ([`Lanes`]), or
 /// on two four-lane halves of one 512-bit register ([`paired`]), where each instruction
 /// acts on each half as on four lanes.
-pub(crate) trait LaneOps: fixed_base::Masked + Copy + core::fmt::Debug {
+pub(crate) trait LaneOps: masked::Masked + Copy + core::fmt::Debug {
     /// x in every lane.
     fn splat(x: u64) -> Self;
     /// Lane-wise wrapping addition (`vpaddq`).
@@ -232,7 +233,7 @@ impl Lanes for Ymm {
     fn sum_digits(table: &[[Cached4<F4<Self>>; 8]; 32], digits: &[i8; 64]) -> [F4<Self>; 2] {
         // SAFETY: a `Ymm` is operated on only after the CPUID check for AVX2 and
         // AVX-512 F, VL and IFMA (see `Ymm`), which the measurement needs.
-        if unsafe { super::x25519_ifma::wide_registers_pay() } {
+        if unsafe { super::wide::wide_registers_pay() } {
             fixed_base::sum_digits_paired::<paired::Zmm>(table, digits)
         } else {
             fixed_base::sum_digits(table, digits)

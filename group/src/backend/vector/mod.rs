@@ -42,6 +42,7 @@ pub(crate) mod out_of_line;
 pub(crate) mod point;
 #[cfg(test)]
 pub(crate) mod test_limbs;
+pub(crate) mod wide;
 pub(crate) mod x25519_ifma;
 
 use edwards25519_field::FieldElement;

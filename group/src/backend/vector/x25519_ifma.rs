@@ -58,8 +58,6 @@
 // With the AVX2 backend forced, only the tests reach this one.
 #![cfg_attr(edwards25519_backend = "avx2", allow(dead_code))]
 
-use core::sync::atomic::{AtomicU8, Ordering};
-
 use edwards25519_field::FieldElement;
 
 use super::ifma::Lanes;
@@ -171,118 +169,27 @@ pub(crate) enum IfmaLadder {
     EightLanes,
 }
 
-/// The ladder chosen for this CPU, once [`faster_ladder`] has measured it: 0 before, 1
-/// for four lanes, 2 for eight.
-static FASTER: AtomicU8 = AtomicU8::new(0);
-
 /// The IFMA ladder for this CPU, by a property no CPUID bit names: whether 512-bit
 /// multiply-adds deliver clearly more lanes per unit of time than 256-bit ones
-/// ([`multiply_add_ticks`], measured once per process, about 5 µs). The eight-lane
-/// ladder does a third fewer dependent products than the four-lane one but twice the
-/// lanes per instruction, so it wins where the 512-bit form runs near the 256-bit
-/// form's rate (Intel Xeon with two 512-bit units: 384 multiply-adds in 176 ticks on
-/// zmm against 138 on ymm; the ladder 0.80 of the four-lane one's time) and loses where
-/// a 512-bit instruction is split in two (AMD Zen 4, where an eight-lane point
-/// operation costs as much as six four-lane ones, `docs/design.md`). The threshold,
-/// zmm under 1.6 times ymm, sits between the two.
+/// ([`super::wide::wide_registers_pay`], measured once per process, about 5 µs). The
+/// eight-lane ladder does a third fewer dependent products than the four-lane one but
+/// twice the lanes per instruction, so it wins where the 512-bit form runs near the
+/// 256-bit form's rate (Intel Xeon with two 512-bit units: the ladder 0.80 of the
+/// four-lane one's time) and loses where a 512-bit instruction is split in two (AMD
+/// Zen 4, where an eight-lane point operation costs as much as six four-lane ones,
+/// `docs/design.md`).
 ///
 /// # Safety
 ///
 /// The CPU supports AVX2 and AVX-512 F, VL and IFMA ([`cpu_has_ifma`]): the timing
 /// runs them.
 unsafe fn faster_ladder() -> IfmaLadder {
-    match FASTER.load(Ordering::Relaxed) {
-        1 => IfmaLadder::FourLanes,
-        2 => IfmaLadder::EightLanes,
-        _ => {
-            // SAFETY: the caller's promise covers every feature the timing enables.
-            let eight = eight_lanes_for(unsafe { multiply_add_ticks() });
-            FASTER.store(1 + u8::from(eight), Ordering::Relaxed);
-            if eight {
-                IfmaLadder::EightLanes
-            } else {
-                IfmaLadder::FourLanes
-            }
-        }
+    // SAFETY: the caller's promise is the measurement's.
+    if unsafe { super::wide::wide_registers_pay() } {
+        IfmaLadder::EightLanes
+    } else {
+        IfmaLadder::FourLanes
     }
-}
-
-/// Whether 512-bit instructions run near the rate of 256-bit ones here, by the same
-/// measurement as [`faster_ladder`] (cached with it): then the fixed-base walk runs its
-/// two sums paired in one register (`ifma::paired`), which halves its instructions.
-///
-/// # Safety
-///
-/// The CPU supports AVX2 and AVX-512 F, VL and IFMA ([`cpu_has_ifma`]).
-pub(crate) unsafe fn wide_registers_pay() -> bool {
-    // SAFETY: the caller's promise, which `faster_ladder` requires.
-    unsafe { faster_ladder() == IfmaLadder::EightLanes }
-}
-
-/// Whether the eight-lane ladder is the faster for these [`multiply_add_ticks`]: the
-/// 512-bit multiply-adds under 1.6 times the 256-bit ones' time.
-fn eight_lanes_for([zmm, ymm]: [u64; 2]) -> bool {
-    zmm.saturating_mul(5) < ymm.saturating_mul(8)
-}
-
-/// Time-stamp-counter ticks of 384 `vpmadd52luq` (32 rounds of 12 independent ones)
-/// on zmm and on ymm registers: the smaller of six alternating timings each, after
-/// 10,000 ticks (a few µs) of 512-bit ones. The warm-up is there because the first
-/// 512-bit instructions after an idle spell run several times slower while the unit
-/// powers up: here, usually for the first three batches, once in sixteen processes for
-/// all six.
-///
-/// # Safety
-///
-/// The CPU supports AVX2 and AVX-512 F, VL and IFMA ([`cpu_has_ifma`]).
-#[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
-#[inline(never)]
-unsafe fn multiply_add_ticks() -> [u64; 2] {
-    use core::arch::x86_64::*;
-    use core::hint::black_box;
-    let (b, c) = (
-        black_box(_mm512_set1_epi64(3)),
-        black_box(_mm512_set1_epi64(5)),
-    );
-    let (by, cy) = (_mm512_castsi512_si256(b), _mm512_castsi512_si256(c));
-    let ticks = || {
-        // SAFETY: `_rdtsc` reads the time-stamp counter, which every x86-64 CPU has.
-        unsafe { _rdtsc() }
-    };
-    let zmm = || {
-        let start = ticks();
-        let mut acc = [b; 12];
-        for _ in 0..32 {
-            for a in acc.iter_mut() {
-                *a = _mm512_madd52lo_epu64(*a, b, c);
-            }
-        }
-        black_box(acc);
-        ticks().wrapping_sub(start)
-    };
-    let ymm = || {
-        let start = ticks();
-        let mut acc = [by; 12];
-        for _ in 0..32 {
-            for a in acc.iter_mut() {
-                *a = _mm256_madd52lo_epu64(*a, by, cy);
-            }
-        }
-        black_box(acc);
-        ticks().wrapping_sub(start)
-    };
-    let mut warm = 0u64;
-    for _ in 0..1000 {
-        warm += zmm();
-        if warm > 10_000 {
-            break;
-        }
-    }
-    let mut best = [u64::MAX; 2];
-    for _ in 0..6 {
-        best = [best[0].min(zmm()), best[1].min(ymm())];
-    }
-    best
 }
 
 /// X25519's ladder on `ladder`: (x2, z2).
@@ -387,18 +294,6 @@ mod tests {
         test_cases::wycheproof(model, on_this_cpu());
     }
 
-    /// The rule on the ticks measured: an Intel Xeon's (512-bit at 1.25 times the 256-bit
-    /// time) takes eight lanes; a CPU that splits 512-bit instructions (twice the time)
-    /// and the boundary take four.
-    #[test]
-    fn the_rule_between_the_ladders() {
-        assert!(eight_lanes_for([172, 138]));
-        assert!(!eight_lanes_for([276, 138]));
-        assert!(!eight_lanes_for([160, 100]));
-        assert!(eight_lanes_for([159, 100]));
-        assert!(!eight_lanes_for([u64::MAX, 1]));
-    }
-
     /// The chosen ladder is one of the two and stays chosen; `mul_clamped` agrees with
     /// both.
     #[test]
@@ -411,7 +306,6 @@ mod tests {
         let first = unsafe { faster_ladder() };
         // SAFETY: as above.
         assert_eq!(unsafe { faster_ladder() }, first);
-        assert_ne!(FASTER.load(Ordering::Relaxed), 0);
         let (k, u) = (
             test_cases::clamp([7; 32]),
             FieldElement::from_bytes(&[9; 32]),

@@ -11,7 +11,7 @@
 //!   own the single chain is bound by the dependency from one addition to the next.
 //! - **Both chains in one register where that pays** ([`sum_digits_paired`]). Where
 //!   512-bit instructions run near the rate of 256-bit ones (measured once per process,
-//!   with the X25519 ladders' choice: `x25519_ifma::wide_registers_pay`), the two
+//!   with the X25519 ladders' choice: `wide::wide_registers_pay`), the two
 //!   chains are the two halves of zmm registers ([`super::paired`]): the same
 //!   instructions on each half, so the same limbs, in half the instructions, and one
 //!   scan whose entries are broadcast to both halves. The interleaved chains are bound
@@ -55,120 +55,11 @@
 //! masks of instructions that always run. No branch, address or loop bound depends on
 //! a digit.
 
-#[cfg(not(target_feature = "avx512dq"))]
-use core::arch::asm;
-use core::arch::x86_64::*;
-
 use super::folded::K as BIG_P;
 use super::paired::Paired;
-use super::{F4, LaneOps, LaneTables, Lanes, Ymm};
+use super::{F4, LaneOps, LaneTables, Lanes};
 use crate::backend::vector::limbs::unrolled;
 use crate::backend::vector::{Cached4, order};
-
-/// The AVX-512 instructions with mask registers that the walk uses, beyond [`Lanes`]
-/// (a supertrait of it, so the instruction model runs the walk too). Lane masks are
-/// `u8`s, bit k for lane k.
-pub(crate) trait Masked: Sized {
-    /// b in the lanes where x equals y, self elsewhere (`vpcmpeqq` into a mask
-    /// register, then `vpblendmq`).
-    fn blend_eq(self, b: Self, x: Self, y: Self) -> Self;
-    /// k - self in the lanes of `mask`, self elsewhere (`vpsubq` under a merge mask).
-    fn sub_from_masked(self, k: Self, mask: u8) -> Self;
-    /// Lane j takes lane `(ORDER >> 2j) & 3`, then the lanes outside `KEEP` are zero
-    /// (`vpermq` under a zeroing mask).
-    fn permute_keep<const ORDER: i32, const KEEP: u8>(self) -> Self;
-    /// 19·self for lanes below 2^59, as self + 2·self + 16·self (two shifts, two
-    /// additions), not a 64-bit multiplication (AVX-512 F has none: the compiler would
-    /// build it from two `vpmuludq`, on the ports the multiply-adds need); one
-    /// `vpmullq` where the build's target has AVX-512 DQ.
-    fn times19(self) -> Self;
-    /// A mask of four lanes for every four lanes of the register: itself on four lanes,
-    /// repeated in both halves of a paired register ([`super::paired`]).
-    #[inline(always)]
-    fn each_four(mask: u8) -> u8 {
-        mask
-    }
-}
-
-impl Masked for Ymm {
-    #[inline(always)]
-    fn blend_eq(self, b: Self, x: Self, y: Self) -> Self {
-        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX-512 F, VL).
-        Ymm(unsafe { _mm256_mask_blend_epi64(_mm256_cmpeq_epi64_mask(x.0, y.0), self.0, b.0) })
-    }
-    #[inline(always)]
-    fn sub_from_masked(self, k: Self, mask: u8) -> Self {
-        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX-512 F, VL).
-        Ymm(unsafe { _mm256_mask_sub_epi64(self.0, mask, k.0, self.0) })
-    }
-    #[inline(always)]
-    fn permute_keep<const ORDER: i32, const KEEP: u8>(self) -> Self {
-        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX-512 F, VL).
-        Ymm(unsafe { _mm256_maskz_permutex_epi64::<ORDER>(KEEP, self.0) })
-    }
-    #[cfg(not(target_feature = "avx512dq"))]
-    #[inline(always)]
-    fn times19(self) -> Self {
-        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX).
-        let three = Ymm(unsafe { opaque(self.add(self.shl::<1>()).0) });
-        three.add(self.shl::<4>())
-    }
-    /// With AVX-512 DQ in the build's target (`-C target-cpu=native` on a CPU with IFMA):
-    /// one `vpmullq`, which measured faster than the shifts on Zen 4.
-    #[cfg(target_feature = "avx512dq")]
-    #[inline(always)]
-    fn times19(self) -> Self {
-        // SAFETY: the build's target has AVX-512 DQ; VL: see `Ymm`, only reached after the
-        // CPUID check.
-        Ymm(unsafe { _mm256_mullo_epi64(self.0, _mm256_set1_epi64x(19)) })
-    }
-}
-
-/// x, hidden from the optimiser: an empty assembly block, which executes nothing. It
-/// keeps [`Masked::times19`]'s shifts and additions from being merged into a
-/// multiplication by 19. `#[inline]`, not `always` (not allowed with the target
-/// feature); it compiles to nothing inside the walk.
-#[cfg(not(target_feature = "avx512dq"))]
-#[target_feature(enable = "avx")]
-#[inline]
-fn opaque(mut x: __m256i) -> __m256i {
-    // SAFETY: the block is empty: no instruction, memory access or register change.
-    unsafe {
-        asm!("/* {0} */", inout(ymm_reg) x, options(pure, nomem, nostack, preserves_flags));
-    }
-    x
-}
-
-#[cfg(any(test, feature = "fuzzing"))]
-impl Masked for super::model::Model {
-    fn blend_eq(self, b: Self, x: Self, y: Self) -> Self {
-        let (s, b, x, y) = (self.to_array(), b.to_array(), x.to_array(), y.to_array());
-        Self::from_array(core::array::from_fn(
-            |k| if x[k] == y[k] { b[k] } else { s[k] },
-        ))
-    }
-    fn sub_from_masked(self, k: Self, mask: u8) -> Self {
-        let (s, k) = (self.to_array(), k.to_array());
-        Self::from_array(core::array::from_fn(|j| {
-            if mask >> j & 1 == 1 {
-                k[j].wrapping_sub(s[j])
-            } else {
-                s[j]
-            }
-        }))
-    }
-    fn permute_keep<const ORDER: i32, const KEEP: u8>(self) -> Self {
-        let s = self.permute::<ORDER>().to_array();
-        Self::from_array(core::array::from_fn(|j| {
-            if KEEP >> j & 1 == 1 { s[j] } else { 0 }
-        }))
-    }
-    fn times19(self) -> Self {
-        let s = self.to_array();
-        assert!(s.iter().all(|&x| x < 1 << 59), "times19 operand over 2^59");
-        Self::from_array(s.map(|x| 19 * x))
-    }
-}
 
 /// a·b lane by lane, folded and not carried: [`F4::mul_uncarried`], the field's one
 /// product, its columns summed high halves first (the order for throughput: the two
@@ -221,6 +112,20 @@ fn add_signed<L: LaneOps>(r: &[L; 5], q: &[L; 5], neg: u8) -> [L; 5] {
     mul_folded(&egfe, &fhgh)
 }
 
+/// The odd chain's digit (`pair[1]`) and the even chain's (`pair[0]`), each in
+/// [-8, 8], as (|d|, 1 where d < 0, else 0): by arithmetic, not a branch.
+#[inline(always)]
+fn split_digits(pair: &[i8]) -> ([u8; 2], [u8; 2]) {
+    let d = [pair[1], pair[0]];
+    debug_assert!(d.iter().all(|d| (-8..=8).contains(d)));
+    let sign = [d[0] >> 7, d[1] >> 7];
+    let abs = [
+        ((d[0] ^ sign[0]) - sign[0]) as u8,
+        ((d[1] ^ sign[1]) - sign[1]) as u8,
+    ];
+    (abs, [(sign[0] & 1) as u8, (sign[1] & 1) as u8])
+}
+
 /// `row[|d| - 1]`, or `identity` for d = 0, for both chains' digits: every entry read
 /// once and blended into both outputs under lane masks of |d| == its number (one
 /// pass, so each entry's load serves both chains).
@@ -251,14 +156,7 @@ pub(super) fn sum_digits<L: Lanes>(
     let mut r1 = r0;
     let mut flip = [0u8; 2];
     for (row, pair) in table.iter().zip(digits.chunks_exact(2)) {
-        let d = [pair[1], pair[0]];
-        debug_assert!(d.iter().all(|d| (-8..=8).contains(d)));
-        let sign = [d[0] >> 7, d[1] >> 7];
-        let abs = [
-            ((d[0] ^ sign[0]) - sign[0]) as u8,
-            ((d[1] ^ sign[1]) - sign[1]) as u8,
-        ];
-        let negative = [(sign[0] & 1) as u8, (sign[1] & 1) as u8];
+        let (abs, negative) = split_digits(pair);
         let [q0, q1] = scan(identity, row, abs);
         r0 = add_signed(&r0, &q0, left_lanes(flip[0] ^ negative[0]));
         r1 = add_signed(&r1, &q1, left_lanes(flip[1] ^ negative[1]));
@@ -301,14 +199,7 @@ pub(super) fn sum_digits_paired<P: Paired>(
     let mut r: [P; 5] = unrolled!(5, |i| P::both(consts.identity.0[i]));
     let mut flip = [0u8; 2];
     for (row, pair) in table.iter().zip(digits.chunks_exact(2)) {
-        let d = [pair[1], pair[0]];
-        debug_assert!(d.iter().all(|d| (-8..=8).contains(d)));
-        let sign = [d[0] >> 7, d[1] >> 7];
-        let abs = [
-            ((d[0] ^ sign[0]) - sign[0]) as u8,
-            ((d[1] ^ sign[1]) - sign[1]) as u8,
-        ];
-        let negative = [(sign[0] & 1) as u8, (sign[1] & 1) as u8];
+        let (abs, negative) = split_digits(pair);
         let abs = P::join(
             P::Half::splat(u64::from(abs[0])),
             P::Half::splat(u64::from(abs[1])),
@@ -419,7 +310,7 @@ mod tests {
         let table = &Model::tables().base;
         for (n, digits) in digit_cases(300).iter().enumerate() {
             let four = lanes(&sum_digits::<Model>(table, digits));
-            let paired = lanes(&sum_digits_paired::<Pair>(table, digits));
+            let paired = lanes(&sum_digits_paired::<Pair<Model>>(table, digits));
             assert_eq!(paired, four, "model, case {n}");
             if ifma::detect().is_some() {
                 // SAFETY: `detect` found every feature the walks use.

@@ -73,7 +73,7 @@ impl<L: LaneOps> F4<L> {
     /// Column k is z_k = lo_k + 2·hi_k, the low halves of aᵢ·bⱼ with i + j = k and the
     /// high halves (weight 2 in radix 2^51) with i + j + 1 = k: below
     /// 5·2^52 + 2·5·2^52 = 15·2^52 whichever order sums it. ×19 is
-    /// [`Masked::times19`](super::fixed_base::Masked::times19). The order is the
+    /// [`Masked::times19`](super::masked::Masked::times19). The order is the
     /// caller's, by what bounds it (each measured with `scripts/before_after.sh`, AMD
     /// EPYC Zen 4):
     ///

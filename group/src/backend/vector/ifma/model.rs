@@ -3,6 +3,7 @@
 //! serial backend) on any CPU. Every multiplication asserts that its operands are
 //! below 2^52: the hardware would silently drop the high bits.
 
+use super::masked::Masked;
 use super::{F4, LaneOps, LaneTables, Lanes, limb_slices};
 use crate::backend::vector::const_tables::lane_tables;
 use crate::backend::vector::point::Vector;
@@ -48,8 +49,9 @@ impl Lanes for Model {
         digits: &[i8; 64],
     ) -> [F4<Self>; 2] {
         let four = super::fixed_base::sum_digits(table, digits);
-        let paired =
-            super::fixed_base::sum_digits_paired::<super::paired::model::Pair>(table, digits);
+        let paired = super::fixed_base::sum_digits_paired::<super::paired::model::Pair<Model>>(
+            table, digits,
+        );
         for (a, b) in four.iter().zip(&paired) {
             assert_eq!(a.0.map(|l| l.0), b.0.map(|l| l.0), "paired walk differs");
         }
@@ -138,3 +140,33 @@ impl LaneOps for Model {
 lane_tables!(impl LaneTables::tables, consts for F4<Model>, limb_slices, Model::from_array_const);
 
 impl crate::backend::vector::point::OutOfLine for F4<Model> {}
+
+impl Masked for Model {
+    fn blend_eq(self, b: Self, x: Self, y: Self) -> Self {
+        let (s, b, x, y) = (self.to_array(), b.to_array(), x.to_array(), y.to_array());
+        Self::from_array(core::array::from_fn(
+            |k| if x[k] == y[k] { b[k] } else { s[k] },
+        ))
+    }
+    fn sub_from_masked(self, k: Self, mask: u8) -> Self {
+        let (s, k) = (self.to_array(), k.to_array());
+        Self::from_array(core::array::from_fn(|j| {
+            if mask >> j & 1 == 1 {
+                k[j].wrapping_sub(s[j])
+            } else {
+                s[j]
+            }
+        }))
+    }
+    fn permute_keep<const ORDER: i32, const KEEP: u8>(self) -> Self {
+        let s = self.permute::<ORDER>().to_array();
+        Self::from_array(core::array::from_fn(|j| {
+            if KEEP >> j & 1 == 1 { s[j] } else { 0 }
+        }))
+    }
+    fn times19(self) -> Self {
+        let s = self.to_array();
+        assert!(s.iter().all(|&x| x < 1 << 59), "times19 operand over 2^59");
+        Self::from_array(s.map(|x| 19 * x))
+    }
+}

@@ -17,7 +17,7 @@
 
 use core::arch::x86_64::*;
 
-use super::fixed_base::Masked;
+use super::masked::Masked;
 use super::{LaneOps, Lanes, Ymm};
 
 /// A register of two four-lane halves, each a [`Paired::Half`].
