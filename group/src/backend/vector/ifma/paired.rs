@@ -197,3 +197,97 @@ impl Paired for Zmm {
 // Two instruction models side by side, for the tests and the `backends` fuzz target.
 #[cfg(any(test, feature = "fuzzing"))]
 pub(crate) mod model;
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+
+    use std::vec::Vec;
+
+    use super::super::model::Model;
+    use super::super::{Lanes, Ymm};
+    use super::model::Pair;
+    use super::{Paired, Zmm};
+    use crate::backend::vector::order;
+
+    /// Each half of `p` as an array.
+    fn lanes<P: Paired>(p: P) -> [[u64; 4]; 2] {
+        p.halves().map(|h| h.to_array())
+    }
+
+    /// Every instruction of [`LaneOps`] and [`Masked`] on `a`, `b`, `c` (lanes below
+    /// 2^52, the multiplier's bound), each result as the two halves' lanes. No closure:
+    /// on `Zmm` this runs inside a function with the target features.
+    #[inline(always)]
+    fn every_instruction<P: Paired>(a: P, b: P, c: P, mask: u8) -> Vec<[[u64; 4]; 2]> {
+        let mut out = Vec::new();
+        out.push(lanes(P::splat(0x1234_5678_9abc)));
+        out.push(lanes(a.add(b)));
+        out.push(lanes(a.sub(b)));
+        out.push(lanes(a.and(b)));
+        out.push(lanes(a.xor(b)));
+        out.push(lanes(a.shr51()));
+        out.push(lanes(a.shl::<5>()));
+        out.push(lanes(a.shr::<7>()));
+        out.push(lanes(a.madd52lo(b, c)));
+        out.push(lanes(a.madd52hi(b, c)));
+        out.push(lanes(a.permute::<{ order(2, 0, 3, 1) }>()));
+        out.push(lanes(a.blend::<0b1100_0110>(b)));
+        let equal = a.eq(c);
+        out.push(lanes(equal));
+        out.push(lanes(a.select(b, equal)));
+        out.push(lanes(a.blend_eq(b, a, c)));
+        out.push(lanes(a.sub_from_masked(b, mask)));
+        out.push(lanes(a.permute_keep::<{ order(3, 3, 0, 1) }, 0b1011>()));
+        out.push(lanes(a.times19()));
+        out.push(lanes(P::both(a.halves()[1])));
+        out
+    }
+
+    /// [`every_instruction`] on the CPU's registers.
+    ///
+    /// # Safety
+    ///
+    /// The CPU supports AVX2 and AVX-512 F, VL and IFMA.
+    #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+    unsafe fn on_zmm(v: [[[u64; 4]; 2]; 3], mask: u8) -> Vec<[[u64; 4]; 2]> {
+        let [a, b, c] = v.map(|[l, h]| Zmm::join(Ymm::from_array(l), Ymm::from_array(h)));
+        every_instruction(a, b, c, mask)
+    }
+
+    /// `Zmm` computes what two four-lane models compute, instruction by instruction,
+    /// where the CPU has IFMA: the instructions the paired walk does not run (`blend`,
+    /// `eq`, `select`) included.
+    #[test]
+    fn zmm_instructions_equal_the_model_pair() {
+        if super::super::detect().is_none() {
+            return;
+        }
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x & ((1 << 52) - 1)
+        };
+        for round in 0..200u32 {
+            let mut v: [[[u64; 4]; 2]; 3] = [[[0; 4]; 2]; 3];
+            for lane in v.iter_mut().flatten().flatten() {
+                *lane = next();
+            }
+            // c equals a in some lanes, so that the compares see both outcomes.
+            let a = v[0];
+            for (k, lane) in v[2].iter_mut().flatten().enumerate() {
+                if (round >> (k % 8)) & 1 == 1 {
+                    *lane = a[k / 4][k % 4];
+                }
+            }
+            let mask = next() as u8;
+            let [a, b, c] = v.map(|[l, h]| Pair::join(Model::from_array(l), Model::from_array(h)));
+            let model = every_instruction(a, b, c, mask);
+            // SAFETY: `detect` found every feature `on_zmm` enables.
+            let zmm = unsafe { on_zmm(v, mask) };
+            assert_eq!(zmm, model, "round {round}");
+        }
+    }
+}
