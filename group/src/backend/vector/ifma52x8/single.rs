@@ -147,9 +147,9 @@ fn idx<L: Lanes52<Array = [u64; 8]>>(lanes: [u64; 8]) -> L {
 }
 
 // The step's loops over limbs are `unrolled!`, never closures (`core::array::from_fn`,
-// `map`): a closure that the optimiser leaves out of line, as LTO did with one, compiles
-// without the target features, so every intrinsic in it becomes a call (the ladder ran
-// 3.9 times slower).
+// `map`): a closure the optimiser leaves out of line compiles without the target
+// features, so every intrinsic in it becomes a call (with LTO, one such closure in the
+// step makes the ladder 3.9 times slower).
 
 /// p ± q lane by lane: p + offset - q in the lanes of `neg`, p + q elsewhere, then
 /// carried: reduced. The offset is a multiple of p whose limbs are at least q's:
