@@ -192,13 +192,13 @@ fn product<L: Lanes52>(a: &F52<L>, b: &F52<L>) -> F52<L> {
     F52::fold_uncarried(unrolled!(10, |k| lo[k].add(hi[k])))
 }
 
-/// The small product x·c of reduced x and c < 2^17, limb by limb, not carried: limb i
-/// gets the low half of xᵢ·c and the high half of xᵢ₋₁·c (below 2^17), and the high
-/// half of x₄·c (weight 2^260, below 2^13) comes back to limb 0 times 608. Limbs below
-/// 2^52 + 2^23.
+/// The small product x·c of reduced x and c < 2^17 (lane by lane), limb by limb, not
+/// carried: limb i gets the low half of xᵢ·c and the high half of xᵢ₋₁·c (below 2^17),
+/// and the high half of x₄·c (weight 2^260, below 2^13) comes back to limb 0 times 608.
+/// Limbs below 2^52 + 2^23.
 #[inline(always)]
-fn small_product<L: Lanes52>(x: &F52<L>, c: u64) -> [L; 5] {
-    let (x, c) = (&x.0, L::splat(c));
+fn small_product<L: Lanes52>(x: &F52<L>, c: L) -> [L; 5] {
+    let x = &x.0;
     let zero = L::splat(0);
     let top = zero.madd52hi(x[4], c);
     [
@@ -211,14 +211,18 @@ fn small_product<L: Lanes52>(x: &F52<L>, c: u64) -> [L; 5] {
     ]
 }
 
-/// a24·aa + 64p - (a24 - 1)·bb = bb + a24·(aa - bb) mod p, carried: reduced. Takes
-/// reduced values.
+/// F = a24·AA + 64p - (a24 - 1)·BB = BB + a24·(AA - BB) mod p in every lane, carried:
+/// reduced, from the first level's reduced products (AA in lane 0, BB in lane 1). One
+/// small product serves both terms, each lane by its own constant, and the lanes are
+/// moved after it.
 #[inline(always)]
-fn doubling_factor<L: Lanes52>(aa: &F52<L>, bb: &F52<L>) -> F52<L> {
-    let (x, y) = (small_product(aa, A24), small_product(bb, A24 - 1));
+fn doubling_factor<L: Shuffle52>(m1: &F52<L>) -> F52<L> {
+    let c = idx::<L>([A24, A24 - 1, 0, 0, 0, 0, 0, 0]);
+    let s = F52(small_product(m1, c));
+    let (x, y) = (moved(&s, idx([0; 8]), 0xff), moved(&s, idx([1; 8]), 0xff));
     F52(unrolled!(5, |i| L::splat(SIXTY_FOUR_P[i])
-        .add(x[i])
-        .sub(y[i])))
+        .add(x.0[i])
+        .sub(y.0[i])))
     .carry()
 }
 
@@ -250,7 +254,6 @@ pub(crate) fn ladder<L: Shuffle52>(k: &[u8; 32], u: &FieldElement) -> (FieldElem
     // (S, S, T1, T1, BB, BB, F, F) is lanes of the left one and of the products, and F.
     let (l2_p, l2_q): (L, L) = (idx([2, 6, 2, 6, 0, 4, 0, 4]), idx([3, 7, 3, 7, 0, 0, 1, 5]));
     let r2: L = idx([0, 0, 3, 3, 9, 9, 9, 9]);
-    let (aa_at, bb_at): (L, L) = (idx([0; 8]), idx([1; 8]));
 
     let mut swap = 0u64;
     for t in (0..255).rev() {
@@ -277,7 +280,7 @@ pub(crate) fn ladder<L: Shuffle52>(k: &[u8; 32], u: &FieldElement) -> (FieldElem
             &TWO_P,
         );
         // F = BB + a24·E in lanes 6 and 7 (computed in all eight).
-        let f = doubling_factor(&moved(&m1, aa_at, 0xff), &moved(&m1, bb_at, 0xff));
+        let f = doubling_factor(&m1);
         let right = F52(unrolled!(5, |i| left.0[i]
             .permute2(r2, m1.0[i])
             .blend(0b1100_0000, f.0[i])));
