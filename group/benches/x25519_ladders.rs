@@ -72,7 +72,9 @@ fn main() {
         if !have[i] {
             continue;
         }
-        assert_eq!(run(i, k, u), want, "{name} disagrees");
+        if std::env::var("NO_CHECK").is_err() {
+            assert_eq!(run(i, k, u), want, "{name} disagrees");
+        }
     }
     println!("X25519, {rounds} interleaved rounds (ns per call: min / median)");
     let base = {

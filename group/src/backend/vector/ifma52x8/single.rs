@@ -19,8 +19,10 @@
 //!    (S², x1·S², x1·T², x1²·T², AA·BB, x1·AA·BB, E·F, x1·E·F),
 //!
 //! which is the next state: x3' = S², z3' = x1·T², x2' = AA·BB, z2' = E·F (RFC 7748
-//! §5), each beside its multiple by x1. F is computed from the first products as
-//! a24·AA - (a24 - 1)·BB, beside the other sums rather than after them.
+//! §5), each beside its multiple by x1. The first products are not carried: every
+//! factor of the second level is a sum or difference of them, carried once. F is one of
+//! those, a24·AA - (a24 - 1)·BB, its two terms from one small product of the first
+//! products, in lanes 8 and 9 of the second source of the permutation.
 //!
 //! Lanes move with `vpermq` (one register per limb, an index vector per pattern). The
 //! conditional swap of the two halves is folded into the first step's index vectors:
@@ -42,7 +44,10 @@
 //! - the step's last product not carried (the next step's sums take it against
 //!   1024p): 0.844;
 //! - each product's low and high halves in two accumulators per column, two chains of
-//!   five instead of one of ten ([`product`]): 0.806.
+//!   five instead of one of ten ([`product`]): 0.806;
+//! - the first products not carried either, with F's two terms from one small product
+//!   of them (its limbs split at bit 52) and both second-level factors as sums of
+//!   lanes: 0.955 of the previous line's ladder (`x25519_ladders` bench, medians).
 //!
 //! Measured against that and not kept: the first right factor from its own sums again
 //! (3 cycles off the chain, about 30 instructions more: 1.042 of this ladder's time);
@@ -50,15 +55,15 @@
 //! carry on the chain (0.869 against 0.844); four accumulators per column (the
 //! compiler kept them in memory: 7.3 times slower); the small products' halves in
 //! parallel chains (1.001); the fold's terms in independent multiply-adds rather than
-//! one chain per limb (1.001); F from the products not carried, splitting each limb at
-//! bit 52 (no gain within the noise).
+//! one chain per limb (1.001); F alone from the products not carried, the other sums
+//! still from carried ones (no gain within the noise).
 
 use core::arch::x86_64::*;
 
 use edwards25519_field::FieldElement;
 
 use super::select::Masked52;
-use super::{F52, Lanes52, TWO_P, Zmm, limbs_from_bytes, limbs_to_field};
+use super::{F52, Lanes52, Zmm, limbs_from_bytes, limbs_to_field};
 
 /// (A + 2)/4 = 121666.
 const A24: u64 = 121_666;
@@ -67,7 +72,7 @@ const A24: u64 = 121_666;
 // exceeds a small product's (below 2^52 + 2^23), so a24·x + 64p - (a24 - 1)·y has no
 // negative limb. 1024p's limbs (2^61 - 19456, 2^61 - 512, 2^57 - 512) exceed a
 // product's not carried (below 2^57).
-use super::super::ifma52x4::{P1024, SIXTY_FOUR_P};
+use super::super::ifma52x4::P1024;
 use crate::backend::vector::limbs::unrolled;
 
 /// The lane moves the ladder adds to [`Masked52`].
@@ -83,6 +88,9 @@ pub(crate) trait Shuffle52: Masked52<Mask = u8> {
     /// Lane k of the result is lane i of self if i < 8, lane i - 8 of b otherwise, for
     /// i = idx\[k\] (below 16) (`vpermt2q`).
     fn permute2(self, idx: Self, b: Self) -> Self;
+    /// [`Shuffle52::permute2`] with zero in the lanes outside `keep` (`vpermt2q` with a
+    /// zeroing mask).
+    fn permute2_keep(self, idx: Self, b: Self, keep: u8) -> Self;
 }
 
 impl Shuffle52 for Zmm {
@@ -105,6 +113,11 @@ impl Shuffle52 for Zmm {
     fn permute2(self, idx: Self, b: Self) -> Self {
         // SAFETY: as for `permute`.
         Zmm(unsafe { _mm512_permutex2var_epi64(self.0, idx.0, b.0) })
+    }
+    #[inline(always)]
+    fn permute2_keep(self, idx: Self, b: Self, keep: u8) -> Self {
+        // SAFETY: as for `permute`.
+        Zmm(unsafe { _mm512_maskz_permutex2var_epi64(keep, self.0, idx.0, b.0) })
     }
 }
 
@@ -138,6 +151,12 @@ impl Shuffle52 for super::model::Model8 {
             if i < 8 { self.0[i] } else { b.0[i - 8] }
         }))
     }
+    fn permute2_keep(self, idx: Self, b: Self, keep: u8) -> Self {
+        let p = self.permute2(idx, b);
+        Self(core::array::from_fn(|k| {
+            if keep >> k & 1 == 1 { p.0[k] } else { 0 }
+        }))
+    }
 }
 
 /// An index vector from its eight lanes.
@@ -153,8 +172,8 @@ fn idx<L: Lanes52<Array = [u64; 8]>>(lanes: [u64; 8]) -> L {
 
 /// p ± q lane by lane: p + offset - q in the lanes of `neg`, p + q elsewhere, then
 /// carried: reduced. The offset is a multiple of p whose limbs are at least q's:
-/// [`TWO_P`] for reduced q, [`P1024`] for products not carried (limbs below 2^57,
-/// [`product`]); the sum stays below 2^62, a carry input.
+/// [`P1024`], for products not carried (limbs below 2^57, [`product`]) and small
+/// products (below 2^52 + 2^33); the sum stays below 2^62, a carry input.
 #[inline(always)]
 fn add_sub<L: Shuffle52>(p: &F52<L>, q: &F52<L>, neg: u8, offset: &[u64; 5]) -> F52<L> {
     F52(unrolled!(5, |i| {
@@ -171,6 +190,17 @@ fn moved<L: Shuffle52>(x: &F52<L>, idx: L, keep: u8) -> F52<L> {
         F52(unrolled!(5, |i| x.0[i].permute(idx)))
     } else {
         F52(unrolled!(5, |i| x.0[i].permute_keep(idx, keep)))
+    }
+}
+
+/// Lane k of the result is lane i of x if i < 8, lane i - 8 of y otherwise, for i =
+/// idx\[k\] (zero outside `keep`).
+#[inline(always)]
+fn moved2<L: Shuffle52>(x: &F52<L>, y: &F52<L>, idx: L, keep: u8) -> F52<L> {
+    if keep == 0xff {
+        F52(unrolled!(5, |i| x.0[i].permute2(idx, y.0[i])))
+    } else {
+        F52(unrolled!(5, |i| x.0[i].permute2_keep(idx, y.0[i], keep)))
     }
 }
 
@@ -192,38 +222,37 @@ fn product<L: Lanes52>(a: &F52<L>, b: &F52<L>) -> F52<L> {
     F52::fold_uncarried(unrolled!(10, |k| lo[k].add(hi[k])))
 }
 
-/// The small product x·c of reduced x and c < 2^17 (lane by lane), limb by limb, not
-/// carried: limb i gets the low half of xᵢ·c and the high half of xᵢ₋₁·c (below 2^17),
-/// and the high half of x₄·c (weight 2^260, below 2^13) comes back to limb 0 times 608.
-/// Limbs below 2^52 + 2^23.
+/// The small product x·c of x with limbs below 2^57 (a product not carried) and
+/// c < 2^17 (lane by lane), limb by limb, not carried. Each limb splits at bit 52 (the
+/// multiplier reads 52 bits): xᵢ = lᵢ + 2^52·hᵢ with hᵢ below 2^5. Limb i gets the low
+/// half of lᵢ·c, the high half of lᵢ₋₁·c (below 2^17) and hᵢ₋₁·c (below 2^22); those of
+/// limb 4 (weight 2^260, together below 2^23) come back to limb 0 times 608. Limbs below
+/// 2^52 + 2^33. The three terms of a limb are independent multiply-adds, then added.
 #[inline(always)]
 fn small_product<L: Lanes52>(x: &F52<L>, c: L) -> [L; 5] {
-    let x = &x.0;
+    let m52 = L::splat(super::MASK52);
     let zero = L::splat(0);
-    let top = zero.madd52hi(x[4], c);
+    let l: [L; 5] = unrolled!(5, |i| x.0[i].and(m52));
+    let h: [L; 5] = unrolled!(5, |i| x.0[i].shr::<52>());
+    // The terms carried out of limb i (weight 2^52 above it).
+    let up: [L; 5] = unrolled!(5, |i| zero.madd52hi(l[i], c).add(zero.madd52lo(h[i], c)));
+    let top = zero.madd52lo(up[4], L::splat(super::FOLD260));
     [
-        zero.madd52lo(x[0], c)
-            .madd52lo(top, L::splat(super::FOLD260)),
-        zero.madd52lo(x[1], c).madd52hi(x[0], c),
-        zero.madd52lo(x[2], c).madd52hi(x[1], c),
-        zero.madd52lo(x[3], c).madd52hi(x[2], c),
-        zero.madd52lo(x[4], c).madd52hi(x[3], c),
+        zero.madd52lo(l[0], c).add(top),
+        zero.madd52lo(l[1], c).add(up[0]),
+        zero.madd52lo(l[2], c).add(up[1]),
+        zero.madd52lo(l[3], c).add(up[2]),
+        zero.madd52lo(l[4], c).add(up[3]),
     ]
 }
 
-/// F = a24·AA + 64p - (a24 - 1)·BB = BB + a24·(AA - BB) mod p in every lane, carried:
-/// reduced, from the first level's reduced products (AA in lane 0, BB in lane 1). One
-/// small product serves both terms, each lane by its own constant, and the lanes are
-/// moved after it.
+/// a24·AA in lane 0 and (a24 - 1)·BB in lane 1 (not carried, limbs below
+/// 2^52 + 2^33), from the first level's products not carried (AA, BB, …): the two terms
+/// of F = a24·AA + 1024p - (a24 - 1)·BB = BB + a24·(AA - BB) mod p. One small product
+/// serves both, each lane by its own constant.
 #[inline(always)]
-fn doubling_factor<L: Shuffle52>(m1: &F52<L>) -> F52<L> {
-    let c = idx::<L>([A24, A24 - 1, 0, 0, 0, 0, 0, 0]);
-    let s = F52(small_product(m1, c));
-    let (x, y) = (moved(&s, idx([0; 8]), 0xff), moved(&s, idx([1; 8]), 0xff));
-    F52(unrolled!(5, |i| L::splat(SIXTY_FOUR_P[i])
-        .add(x.0[i])
-        .sub(y.0[i])))
-    .carry()
+fn doubling_terms<L: Lanes52<Array = [u64; 8]>>(m1: &F52<L>) -> F52<L> {
+    F52(small_product(m1, idx([A24, A24 - 1, 0, 0, 0, 0, 0, 0])))
 }
 
 /// The ladder of the module docs over the instructions `L`, for a clamped scalar `k`
@@ -251,9 +280,9 @@ pub(crate) fn ladder<L: Shuffle52>(k: &[u8; 32], u: &FieldElement) -> (FieldElem
     let r1: L = idx([0, 1, 0, 1, 0, 1, 0, 1]);
     // Step 2's, over the products (AA, BB, DA, CB, x1·AA, x1·BB, x1·DA, x1·CB): the left
     // factor (S, x1·S, T, T1, AA, x1·AA, E, x1·E) = these ± those; the right one
-    // (S, S, T1, T1, BB, BB, F, F) is lanes of the left one and of the products, and F.
+    // (S, S, T1, T1, BB, BB, F, F) likewise, with the terms of F as lanes 8 and 9.
     let (l2_p, l2_q): (L, L) = (idx([2, 6, 2, 6, 0, 4, 0, 4]), idx([3, 7, 3, 7, 0, 0, 1, 5]));
-    let r2: L = idx([0, 0, 3, 3, 9, 9, 9, 9]);
+    let (r2_p, r2_q): (L, L) = (idx([2, 2, 6, 6, 1, 1, 8, 8]), idx([3, 3, 7, 7, 0, 0, 9, 9]));
 
     let mut swap = 0u64;
     for t in (0..255).rev() {
@@ -271,19 +300,21 @@ pub(crate) fn ladder<L: Shuffle52>(k: &[u8; 32], u: &FieldElement) -> (FieldElem
             0b0110_0110,
             &P1024,
         );
-        let m1 = product(&left, &moved(&left, r1, 0xff)).carry();
+        let m1 = product(&left, &moved(&left, r1, 0xff));
 
         let left = add_sub(
             &moved(&m1, l2_p, 0xff),
             &moved(&m1, l2_q, 0b1100_1111),
             0b1100_1100,
-            &TWO_P,
+            &P1024,
         );
-        // F = BB + a24·E in lanes 6 and 7 (computed in all eight).
-        let f = doubling_factor(&m1);
-        let right = F52(unrolled!(5, |i| left.0[i]
-            .permute2(r2, m1.0[i])
-            .blend(0b1100_0000, f.0[i])));
+        let terms = doubling_terms(&m1);
+        let right = add_sub(
+            &moved2(&m1, &terms, r2_p, 0xff),
+            &moved2(&m1, &terms, r2_q, 0b1100_1111),
+            0b1100_1100,
+            &P1024,
+        );
         v = product(&left, &right);
     }
     // (x2, z2): lanes 4 and 6, or 0 and 2 if the last swap is pending.
