@@ -103,6 +103,9 @@ pub(crate) trait Lanes52: Copy + core::fmt::Debug {
     fn xor(self, b: Self) -> Self;
     /// Lane-wise logical right shift by `N` (`vpsrlq` with an immediate).
     fn shr<const N: u32>(self) -> Self;
+    /// Lane-wise left shift by the count in each lane of `count`, below 64 (`vpsllvq`);
+    /// the callers' bounds keep every bit (the model checks).
+    fn shlv(self, count: Self) -> Self;
     /// Lane-wise logical right shift by the count in each lane of `count`, below 64
     /// (`vpsrlvq`).
     fn shrv(self, count: Self) -> Self;
@@ -159,6 +162,11 @@ impl Lanes52 for Zmm {
     fn shr<const N: u32>(self) -> Self {
         // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
         Zmm(unsafe { _mm512_srli_epi64::<N>(self.0) })
+    }
+    #[inline(always)]
+    fn shlv(self, count: Self) -> Self {
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        Zmm(unsafe { _mm512_sllv_epi64(self.0, count.0) })
     }
     #[inline(always)]
     fn shrv(self, count: Self) -> Self {

@@ -46,6 +46,16 @@ impl Lanes52 for Model8 {
     fn shr<const N: u32>(self) -> Self {
         Model8(self.0.map(|x| x >> N))
     }
+    fn shlv(self, count: Self) -> Self {
+        Model8(core::array::from_fn(|k| {
+            let (x, n) = (self.0[k], count.0[k]);
+            assert!(
+                u64::from(x.leading_zeros()) >= n,
+                "left shift by {n} loses bits of {x:#x}"
+            );
+            x << n
+        }))
+    }
     fn shrv(self, count: Self) -> Self {
         Model8(core::array::from_fn(|k| {
             assert!(count.0[k] < 64, "shift count {}", count.0[k]);

@@ -1,5 +1,5 @@
-//! One X25519 in the eight lanes of the radix-2^52 field: a Montgomery ladder with two
-//! multiplicative levels per step instead of three.
+//! One X25519 in eight zmm lanes: a Montgomery ladder with two multiplicative levels
+//! per step instead of three, over its own radix-2^51 arithmetic.
 //!
 //! The four-lane ladder ([`crate::backend::vector::x25519_ifma`]) spends a third
 //! multiplication per step on z3' = x1·(DA - CB)², with three lanes idle. Here the
@@ -24,6 +24,15 @@
 //! those, a24·AA - (a24 - 1)·BB, its two terms from one small product of the first
 //! products, in lanes 8 and 9 of the second source of the permutation.
 //!
+//! The arithmetic is radix 2^51 with the multiplier's 52nd bit as headroom ([`R51`]),
+//! not the radix-2^52 field of the batch ladder. On the Intel Xeon measured, 512-bit
+//! multiply-adds and shifts issue on one port, and other operations on two, so the
+//! step is bound by that port. Radix 2^51 takes from it: a carry is one round of five
+//! independent shifts (limbs below 2^63 to limbs below 2^52), not a chain of five; a
+//! product's high columns come down times 19 by a shift and adds, not by 15
+//! multiply-adds; the high halves of the products, which land one bit above the next
+//! column, are added twice.
+//!
 //! Lanes move with `vpermq` (one register per limb, an index vector per pattern). The
 //! conditional swap of the two halves is folded into the first step's index vectors:
 //! an index xor 4 reads the other half. The index vectors come from the scalar bit by
@@ -47,7 +56,11 @@
 //!   five instead of one of ten ([`product`]): 0.806;
 //! - the first products not carried either, with F's two terms from one small product
 //!   of them (its limbs split at bit 52) and both second-level factors as sums of
-//!   lanes: 0.955 of the previous line's ladder (`x25519_ladders` bench, medians).
+//!   lanes: 0.955 of the previous line's ladder (`x25519_ladders` bench, medians);
+//! - radix 2^51 for radix 2^52: 0.971 of the previous line's (the same bench), with
+//!   the fold's shift count hidden from the compiler (which otherwise turns
+//!   z + 2z + 16z into a 64-bit multiplication by 19, four `vpmuludq`-based
+//!   instructions on the busy port: no gain at all).
 //!
 //! Measured against that and not kept: the first right factor from its own sums again
 //! (3 cycles off the chain, about 30 instructions more: 1.042 of this ladder's time);
@@ -63,16 +76,11 @@ use core::arch::x86_64::*;
 use edwards25519_field::FieldElement;
 
 use super::select::Masked52;
-use super::{F52, Lanes52, Zmm, limbs_from_bytes, limbs_to_field};
+use super::{Lanes52, Zmm, limbs_to_field};
 
 /// (A + 2)/4 = 121666.
 const A24: u64 = 121_666;
 
-// 64p in radix 2^52 (2^57 - 1216, 2^57 - 32 three times, 2^53 - 32): every limb
-// exceeds a small product's (below 2^52 + 2^23), so a24·x + 64p - (a24 - 1)·y has no
-// negative limb. 1024p's limbs (2^61 - 19456, 2^61 - 512, 2^57 - 512) exceed a
-// product's not carried (below 2^57).
-use super::super::ifma52x4::P1024;
 use crate::backend::vector::limbs::unrolled;
 
 /// The lane moves the ladder adds to [`Masked52`].
@@ -170,46 +178,134 @@ fn idx<L: Lanes52<Array = [u64; 8]>>(lanes: [u64; 8]) -> L {
 // features, so every intrinsic in it becomes a call (with LTO, one such closure in the
 // step makes the ladder 3.9 times slower).
 
-/// p ± q lane by lane: p + offset - q in the lanes of `neg`, p + q elsewhere, then
-/// carried: reduced. The offset is a multiple of p whose limbs are at least q's:
-/// [`P1024`], for products not carried (limbs below 2^57, [`product`]) and small
-/// products (below 2^52 + 2^33); the sum stays below 2^62, a carry input.
+/// A field element in radix 2^51 in the eight lanes: Σ lᵢ·2^(51·i) mod p. The limbs
+/// use the multiplier's 52 bits as headroom: a *ready* element (a factor) has limbs
+/// below 2^52, reached from limbs below 2^63 by one carry round ([`R51::carry`]), where
+/// radix 2^52 needs a chain of five.
+#[derive(Clone, Copy, Debug)]
+struct R51<L>([L; 5]);
+
+const MASK51: u64 = (1 << 51) - 1;
+
+/// 2048p in radix 2^51 (limb 0 2^62 - 38912, the others 2^62 - 2048): every limb
+/// exceeds those of a product not carried (below 2^61, [`product`]) and of a small
+/// product (below 2^52 + 2^32, [`small_product`]).
+const P2048: [u64; 5] = [
+    ((1 << 51) - 19) << 11,
+    MASK51 << 11,
+    MASK51 << 11,
+    MASK51 << 11,
+    MASK51 << 11,
+];
+
+/// A reduced element's radix-2^51 limbs (each below 2^51).
+fn limbs51(e: &FieldElement) -> [u64; 5] {
+    let b = e.to_bytes();
+    let w: [u64; 4] = core::array::from_fn(|i| {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&b[8 * i..8 * i + 8]);
+        u64::from_le_bytes(word)
+    });
+    [
+        w[0] & MASK51,
+        ((w[0] >> 51) | (w[1] << 13)) & MASK51,
+        ((w[1] >> 38) | (w[2] << 26)) & MASK51,
+        ((w[2] >> 25) | (w[3] << 39)) & MASK51,
+        (w[3] >> 12) & MASK51,
+    ]
+}
+
+/// Σ lᵢ·2^(51·i) mod p for limbs below 2^62, in constant time. One carry round leaves
+/// limbs below 2^51 + 2^16, a value below 2^256: its four words, then its radix-2^52
+/// limbs for [`limbs_to_field`] (which folds the bits from 2^255 up).
+fn element51(l: [u64; 5]) -> FieldElement {
+    let c: [u64; 5] = core::array::from_fn(|i| l[i] >> 51);
+    let r: [u64; 5] =
+        core::array::from_fn(|i| (l[i] & MASK51) + if i == 0 { 19 * c[4] } else { c[i - 1] });
+    // Limb i starts at bit 51·i: in word 0 for limbs 0 and 1, then at bits 38, 25 and
+    // 12 of words 1, 2 and 3.
+    let mut acc = u128::from(r[0]) + (u128::from(r[1]) << 51);
+    let mut w = [0u64; 4];
+    for (i, (word, shift)) in w.iter_mut().zip([0, 38, 25, 12]).enumerate() {
+        if i > 0 {
+            acc += u128::from(r[i + 1]) << shift;
+        }
+        *word = acc as u64;
+        acc >>= 64;
+    }
+    let m52 = (1u64 << 52) - 1;
+    limbs_to_field([
+        w[0] & m52,
+        ((w[0] >> 52) | (w[1] << 12)) & m52,
+        ((w[1] >> 40) | (w[2] << 24)) & m52,
+        ((w[2] >> 28) | (w[3] << 36)) & m52,
+        w[3] >> 16,
+    ])
+}
+
+/// p ± q lane by lane: p + [`P2048`] - q in the lanes of `neg`, p + q elsewhere, for p
+/// and q products not carried or small products; the sum is below 2^63, and one carry
+/// round makes it ready.
 #[inline(always)]
-fn add_sub<L: Shuffle52>(p: &F52<L>, q: &F52<L>, neg: u8, offset: &[u64; 5]) -> F52<L> {
-    F52(unrolled!(5, |i| {
-        let q = q.0[i].sub_where(neg, L::splat(offset[i]), q.0[i]);
+fn add_sub<L: Shuffle52>(p: &R51<L>, q: &R51<L>, neg: u8) -> R51<L> {
+    R51(unrolled!(5, |i| {
+        let q = q.0[i].sub_where(neg, L::splat(P2048[i]), q.0[i]);
         p.0[i].add(q)
     }))
     .carry()
 }
 
+impl<L: Lanes52> R51<L> {
+    /// One carry round, all limbs at once: limb i keeps its low 51 bits and gains limb
+    /// i - 1's bits from 2^51 up; limb 4's (weight 2^255) come to limb 0 times 19. For
+    /// limbs below 2^63 the carries are below 2^12, so every limb ends below
+    /// 2^51 + 19·2^12 < 2^52: ready.
+    #[inline(always)]
+    fn carry(&self) -> Self {
+        let m51 = L::splat(MASK51);
+        let c: [L; 5] = unrolled!(5, |i| self.0[i].shr::<51>());
+        let low: [L; 5] = unrolled!(5, |i| self.0[i].and(m51));
+        R51([
+            low[0].madd52lo(c[4], L::splat(19)),
+            low[1].add(c[0]),
+            low[2].add(c[1]),
+            low[3].add(c[2]),
+            low[4].add(c[3]),
+        ])
+    }
+}
+
 /// Each lane permuted by `idx` (zero outside `keep`).
 #[inline(always)]
-fn moved<L: Shuffle52>(x: &F52<L>, idx: L, keep: u8) -> F52<L> {
+fn moved<L: Shuffle52>(x: &R51<L>, idx: L, keep: u8) -> R51<L> {
     if keep == 0xff {
-        F52(unrolled!(5, |i| x.0[i].permute(idx)))
+        R51(unrolled!(5, |i| x.0[i].permute(idx)))
     } else {
-        F52(unrolled!(5, |i| x.0[i].permute_keep(idx, keep)))
+        R51(unrolled!(5, |i| x.0[i].permute_keep(idx, keep)))
     }
 }
 
 /// Lane k of the result is lane i of x if i < 8, lane i - 8 of y otherwise, for i =
 /// idx\[k\] (zero outside `keep`).
 #[inline(always)]
-fn moved2<L: Shuffle52>(x: &F52<L>, y: &F52<L>, idx: L, keep: u8) -> F52<L> {
+fn moved2<L: Shuffle52>(x: &R51<L>, y: &R51<L>, idx: L, keep: u8) -> R51<L> {
     if keep == 0xff {
-        F52(unrolled!(5, |i| x.0[i].permute2(idx, y.0[i])))
+        R51(unrolled!(5, |i| x.0[i].permute2(idx, y.0[i])))
     } else {
-        F52(unrolled!(5, |i| x.0[i].permute2_keep(idx, y.0[i], keep)))
+        R51(unrolled!(5, |i| x.0[i].permute2_keep(idx, y.0[i], keep)))
     }
 }
 
-/// a·b lane by lane, not carried (limbs below 2^57, a carry input): the product of
-/// [`F52::mul`] with the low and the high halves in two accumulators per column, so
-/// each column is two chains of at most five `vpmadd52` instead of one of up to ten,
-/// then added (the ladder waits on each product).
+/// a·b lane by lane for ready a and b, not carried: limbs below 2^61.
+///
+/// Column k gathers the low halves of aᵢ·bⱼ with i + j = k (below 5·2^52) and, from a
+/// second accumulator, the high halves with i + j = k - 1: those have weight
+/// 2^(51·k + 1), so they count twice (below 10·2^52). Each column is two chains of at
+/// most five `vpmadd52`, and below 2^56. Column k ≥ 5 has weight 2^255·2^(51·(k - 5)),
+/// ≡ 19·2^(51·(k - 5)): it comes to column k - 5 as 16z + 2z + z, shifts and adds
+/// (19·2^56 < 2^61), where radix 2^52's 608 needs multiply-adds split at bit 52.
 #[inline(always)]
-fn product<L: Lanes52>(a: &F52<L>, b: &F52<L>) -> F52<L> {
+fn product<L: Lanes52>(a: &R51<L>, b: &R51<L>, four: L) -> R51<L> {
     let (a, b) = (&a.0, &b.0);
     let zero = L::splat(0);
     let (mut lo, mut hi) = ([zero; 10], [zero; 10]);
@@ -219,40 +315,43 @@ fn product<L: Lanes52>(a: &F52<L>, b: &F52<L>) -> F52<L> {
             hi[i + j + 1] = hi[i + j + 1].madd52hi(a[i], b[j]);
         }
     }
-    F52::fold_uncarried(unrolled!(10, |k| lo[k].add(hi[k])))
+    let z: [L; 10] = unrolled!(10, |k| lo[k].add(hi[k]).add(hi[k]));
+    R51(unrolled!(5, |k| {
+        let w = z[k + 5];
+        z[k].add(w).add(w.add(w)).add(w.shlv(four))
+    }))
 }
 
-/// The small product x·c of x with limbs below 2^57 (a product not carried) and
+/// The small product x·c of x with limbs below 2^61 (a product not carried) and
 /// c < 2^17 (lane by lane), limb by limb, not carried. Each limb splits at bit 52 (the
-/// multiplier reads 52 bits): xᵢ = lᵢ + 2^52·hᵢ with hᵢ below 2^5. Limb i gets the low
-/// half of lᵢ·c, the high half of lᵢ₋₁·c (below 2^17) and hᵢ₋₁·c (below 2^22); those of
-/// limb 4 (weight 2^260, together below 2^23) come back to limb 0 times 608. Limbs below
-/// 2^52 + 2^33. The three terms of a limb are independent multiply-adds, then added.
+/// multiplier reads 52 bits): xᵢ = lᵢ + 2^52·hᵢ with hᵢ below 2^9. The low half of
+/// lᵢ·c stays in limb i; the high half (below 2^17) and hᵢ·c (below 2^26) have weight
+/// 2^(51·(i + 1) + 1), so they go to limb i + 1 twice, and from limb 4 (weight
+/// 2^256 ≡ 38) to limb 0 times 38. Limbs below 2^52 + 2^32.
 #[inline(always)]
-fn small_product<L: Lanes52>(x: &F52<L>, c: L) -> [L; 5] {
-    let m52 = L::splat(super::MASK52);
+fn small_product<L: Lanes52>(x: &R51<L>, c: L) -> R51<L> {
+    let m52 = L::splat((1 << 52) - 1);
     let zero = L::splat(0);
-    let l: [L; 5] = unrolled!(5, |i| x.0[i].and(m52));
-    let h: [L; 5] = unrolled!(5, |i| x.0[i].shr::<52>());
-    // The terms carried out of limb i (weight 2^52 above it).
-    let up: [L; 5] = unrolled!(5, |i| zero.madd52hi(l[i], c).add(zero.madd52lo(h[i], c)));
-    let top = zero.madd52lo(up[4], L::splat(super::FOLD260));
-    [
-        zero.madd52lo(l[0], c).add(top),
-        zero.madd52lo(l[1], c).add(up[0]),
-        zero.madd52lo(l[2], c).add(up[1]),
-        zero.madd52lo(l[3], c).add(up[2]),
-        zero.madd52lo(l[4], c).add(up[3]),
-    ]
+    let up: [L; 5] = unrolled!(5, |i| zero
+        .madd52hi(x.0[i].and(m52), c)
+        .add(zero.madd52lo(x.0[i].shr::<52>(), c)));
+    let low: [L; 5] = unrolled!(5, |i| zero.madd52lo(x.0[i].and(m52), c));
+    R51([
+        low[0].madd52lo(up[4], L::splat(38)),
+        low[1].add(up[0]).add(up[0]),
+        low[2].add(up[1]).add(up[1]),
+        low[3].add(up[2]).add(up[2]),
+        low[4].add(up[3]).add(up[3]),
+    ])
 }
 
-/// a24·AA in lane 0 and (a24 - 1)·BB in lane 1 (not carried, limbs below
-/// 2^52 + 2^33), from the first level's products not carried (AA, BB, …): the two terms
-/// of F = a24·AA + 1024p - (a24 - 1)·BB = BB + a24·(AA - BB) mod p. One small product
+/// a24·AA in lane 0 and (a24 - 1)·BB in lane 1, small products, from the first
+/// level's products not carried (AA, BB, …): the two terms of
+/// F = a24·AA + 2048p - (a24 - 1)·BB = BB + a24·(AA - BB) mod p. One small product
 /// serves both, each lane by its own constant.
 #[inline(always)]
-fn doubling_terms<L: Lanes52<Array = [u64; 8]>>(m1: &F52<L>) -> F52<L> {
-    F52(small_product(m1, idx([A24, A24 - 1, 0, 0, 0, 0, 0, 0])))
+fn doubling_terms<L: Lanes52<Array = [u64; 8]>>(m1: &R51<L>) -> R51<L> {
+    small_product(m1, idx([A24, A24 - 1, 0, 0, 0, 0, 0, 0]))
 }
 
 /// The ladder of the module docs over the instructions `L`, for a clamped scalar `k`
@@ -262,15 +361,15 @@ fn doubling_terms<L: Lanes52<Array = [u64; 8]>>(m1: &F52<L>) -> F52<L> {
 /// **Invariant** (the portable ladder's, `crate::montgomery`): at the top of the step
 /// for bit t, after the pending swap, (x2 : z2) is \[m\]P and (x3 : z3) is \[m + 1\]P for
 /// m = k >> (t + 1), and lanes 1, 3, 5, 7 hold x1 times lanes 0, 2, 4, 6. Every limb
-/// is below 2^57 at the top of a step (a product not carried; reduced at the start),
-/// which the first sums take against 1024p.
+/// is below 2^61 at the top of a step (a product not carried; reduced at the start),
+/// which the first sums take against 2048p.
 #[inline(always)]
 pub(crate) fn ladder<L: Shuffle52>(k: &[u8; 32], u: &FieldElement) -> (FieldElement, FieldElement) {
     let (one, zero) = (FieldElement::ONE, FieldElement::ZERO);
     let uu = u.square();
     // (x3, x1·x3, z3, x1·z3, x2, x1·x2, z2, x1·z2) = ([1]P, [0]P) = (u : 1), (1 : 0).
-    let start = [u, &uu, &one, u, &one, u, &zero, &zero].map(|e| limbs_from_bytes(&e.to_bytes()));
-    let mut v = F52::<L>::from_limb_arrays(core::array::from_fn(|i| start.map(|l| l[i])));
+    let start = [u, &uu, &one, u, &one, u, &zero, &zero].map(limbs51);
+    let mut v = R51::<L>(core::array::from_fn(|i| L::from_array(start.map(|l| l[i]))));
 
     // Step 1's left factor (A, B, D, C, x1·A, x1·B, x1·D, x1·C) = these ± those, for
     // the state as it stands; xor 4 reads the other half. The right factor is lanes
@@ -283,6 +382,11 @@ pub(crate) fn ladder<L: Shuffle52>(k: &[u8; 32], u: &FieldElement) -> (FieldElem
     // (S, S, T1, T1, BB, BB, F, F) likewise, with the terms of F as lanes 8 and 9.
     let (l2_p, l2_q): (L, L) = (idx([2, 6, 2, 6, 0, 4, 0, 4]), idx([3, 7, 3, 7, 0, 0, 1, 5]));
     let (r2_p, r2_q): (L, L) = (idx([2, 2, 6, 6, 1, 1, 8, 8]), idx([3, 3, 7, 7, 0, 0, 9, 9]));
+
+    // The shift count of 16·z in the product's fold, opaque to the compiler: seen as a
+    // constant, z + 2z + 16z becomes a 64-bit multiplication by 19, four instructions
+    // on the port the multiplier uses.
+    let four = core::hint::black_box(L::splat(4));
 
     let mut swap = 0u64;
     for t in (0..255).rev() {
@@ -298,32 +402,29 @@ pub(crate) fn ladder<L: Shuffle52>(k: &[u8; 32], u: &FieldElement) -> (FieldElem
             &moved(&v, at(l1_p), 0xff),
             &moved(&v, at(l1_q), 0xff),
             0b0110_0110,
-            &P1024,
         );
-        let m1 = product(&left, &moved(&left, r1, 0xff));
+        let m1 = product(&left, &moved(&left, r1, 0xff), four);
 
         let left = add_sub(
             &moved(&m1, l2_p, 0xff),
             &moved(&m1, l2_q, 0b1100_1111),
             0b1100_1100,
-            &P1024,
         );
         let terms = doubling_terms(&m1);
         let right = add_sub(
             &moved2(&m1, &terms, r2_p, 0xff),
             &moved2(&m1, &terms, r2_q, 0b1100_1111),
             0b1100_1100,
-            &P1024,
         );
-        v = product(&left, &right);
+        v = product(&left, &right, four);
     }
     // (x2, z2): lanes 4 and 6, or 0 and 2 if the last swap is pending.
     let flip = L::splat(swap << 2);
     let out = moved(&v, idx::<L>([4, 6, 0, 0, 0, 0, 0, 0]).xor(flip), 0b11);
     swap = 0;
     core::hint::black_box(&swap);
-    let l = out.to_limb_arrays();
-    let lane = |j: usize| limbs_to_field([l[0][j], l[1][j], l[2][j], l[3][j], l[4][j]]);
+    let l: [[u64; 8]; 5] = unrolled!(5, |i| out.0[i].to_array());
+    let lane = |j: usize| element51([l[0][j], l[1][j], l[2][j], l[3][j], l[4][j]]);
     (lane(0), lane(1))
 }
 
