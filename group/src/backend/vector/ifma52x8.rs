@@ -113,6 +113,11 @@ pub(crate) trait Lanes52: Copy + core::fmt::Debug {
     fn madd52lo(self, b: Self, c: Self) -> Self;
     /// self + bits 52…103 of lo52(b)·lo52(c) (`vpmadd52huq`).
     fn madd52hi(self, b: Self, c: Self) -> Self;
+    /// [`Lanes52::madd52lo`] for a b wider than 52 bits, of which the instruction reads
+    /// the low 52 (the model's `madd52lo` asserts 52-bit operands; this one masks).
+    fn madd52lo_of_low(self, b: Self, c: Self) -> Self;
+    /// [`Lanes52::madd52hi`] likewise.
+    fn madd52hi_of_low(self, b: Self, c: Self) -> Self;
 }
 
 /// A 512-bit register. Its operations run only inside [`ladder8_with_features`] (see
@@ -182,6 +187,14 @@ impl Lanes52 for Zmm {
     fn madd52hi(self, b: Self, c: Self) -> Self {
         // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 IFMA).
         Zmm(unsafe { _mm512_madd52hi_epu64(self.0, b.0, c.0) })
+    }
+    #[inline(always)]
+    fn madd52lo_of_low(self, b: Self, c: Self) -> Self {
+        self.madd52lo(b, c)
+    }
+    #[inline(always)]
+    fn madd52hi_of_low(self, b: Self, c: Self) -> Self {
+        self.madd52hi(b, c)
     }
 }
 

@@ -74,4 +74,10 @@ impl Lanes52 for Model8 {
             self.0[k].wrapping_add(p)
         }))
     }
+    fn madd52lo_of_low(self, b: Self, c: Self) -> Self {
+        self.madd52lo(Model8(b.0.map(|x| x & LOW52)), c)
+    }
+    fn madd52hi_of_low(self, b: Self, c: Self) -> Self {
+        self.madd52hi(Model8(b.0.map(|x| x & LOW52)), c)
+    }
 }

@@ -324,18 +324,17 @@ fn product<L: Lanes52>(a: &R51<L>, b: &R51<L>, four: L) -> R51<L> {
 
 /// The small product x·c of x with limbs below 2^61 (a product not carried) and
 /// c < 2^17 (lane by lane), limb by limb, not carried. Each limb splits at bit 52 (the
-/// multiplier reads 52 bits): xᵢ = lᵢ + 2^52·hᵢ with hᵢ below 2^9. The low half of
+/// multiplier reads the low 52 bits, lᵢ, itself): xᵢ = lᵢ + 2^52·hᵢ with hᵢ below 2^9. The low half of
 /// lᵢ·c stays in limb i; the high half (below 2^17) and hᵢ·c (below 2^26) have weight
 /// 2^(51·(i + 1) + 1), so they go to limb i + 1 twice, and from limb 4 (weight
 /// 2^256 ≡ 38) to limb 0 times 38. Limbs below 2^52 + 2^32.
 #[inline(always)]
 fn small_product<L: Lanes52>(x: &R51<L>, c: L) -> R51<L> {
-    let m52 = L::splat((1 << 52) - 1);
     let zero = L::splat(0);
     let up: [L; 5] = unrolled!(5, |i| zero
-        .madd52hi(x.0[i].and(m52), c)
+        .madd52hi_of_low(x.0[i], c)
         .add(zero.madd52lo(x.0[i].shr::<52>(), c)));
-    let low: [L; 5] = unrolled!(5, |i| zero.madd52lo(x.0[i].and(m52), c));
+    let low: [L; 5] = unrolled!(5, |i| zero.madd52lo_of_low(x.0[i], c));
     R51([
         low[0].madd52lo(up[4], L::splat(38)),
         low[1].add(up[0]).add(up[0]),
