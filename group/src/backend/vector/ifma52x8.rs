@@ -225,17 +225,29 @@ pub(crate) struct F52<L>(pub(crate) [L; 5]);
 /// Radix-2^52 limbs of 32 little-endian bytes with bit 255 masked (RFC 7748's decoding
 /// of u): limbs 0…3 below 2^52, limb 4 below 2^47. The value may be in [p, 2^255).
 pub(crate) fn limbs_from_bytes(b: &[u8; 32]) -> [u64; 5] {
-    let w: [u64; 4] = core::array::from_fn(|i| {
+    let mut l = limbs_of_words(&words_from_bytes(b));
+    l[4] &= MASK47;
+    l
+}
+
+/// The four little-endian words of 32 bytes.
+pub(crate) fn words_from_bytes(b: &[u8; 32]) -> [u64; 4] {
+    core::array::from_fn(|i| {
         let mut word = [0u8; 8];
         word.copy_from_slice(&b[8 * i..8 * i + 8]);
         u64::from_le_bytes(word)
-    });
+    })
+}
+
+/// The radix-2^52 limbs of a 256-bit value given by its words: limbs 0…3 below 2^52,
+/// limb 4 (bits 208…255) below 2^48.
+pub(crate) fn limbs_of_words(w: &[u64; 4]) -> [u64; 5] {
     [
         w[0] & MASK52,
         ((w[0] >> 52) | (w[1] << 12)) & MASK52,
         ((w[1] >> 40) | (w[2] << 24)) & MASK52,
         ((w[2] >> 28) | (w[3] << 36)) & MASK52,
-        (w[3] >> 16) & MASK47,
+        w[3] >> 16,
     ]
 }
 

@@ -76,7 +76,7 @@ use core::arch::x86_64::*;
 use edwards25519_field::FieldElement;
 
 use super::select::Masked52;
-use super::{Lanes52, Zmm, limbs_to_field};
+use super::{Lanes52, Zmm, limbs_of_words, limbs_to_field, words_from_bytes};
 
 /// (A + 2)/4 = 121666.
 const A24: u64 = 121_666;
@@ -200,12 +200,7 @@ const P2048: [u64; 5] = [
 
 /// A reduced element's radix-2^51 limbs (each below 2^51).
 fn limbs51(e: &FieldElement) -> [u64; 5] {
-    let b = e.to_bytes();
-    let w: [u64; 4] = core::array::from_fn(|i| {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(&b[8 * i..8 * i + 8]);
-        u64::from_le_bytes(word)
-    });
+    let w = words_from_bytes(&e.to_bytes());
     [
         w[0] & MASK51,
         ((w[0] >> 51) | (w[1] << 13)) & MASK51,
@@ -233,14 +228,7 @@ fn element51(l: [u64; 5]) -> FieldElement {
         *word = acc as u64;
         acc >>= 64;
     }
-    let m52 = (1u64 << 52) - 1;
-    limbs_to_field([
-        w[0] & m52,
-        ((w[0] >> 52) | (w[1] << 12)) & m52,
-        ((w[1] >> 40) | (w[2] << 24)) & m52,
-        ((w[2] >> 28) | (w[3] << 36)) & m52,
-        w[3] >> 16,
-    ])
+    limbs_to_field(limbs_of_words(&w))
 }
 
 /// p ± q lane by lane: p + [`P2048`] - q in the lanes of `neg`, p + q elsewhere, for p
