@@ -72,9 +72,7 @@ fn main() {
         if !have[i] {
             continue;
         }
-        if std::env::var("NO_CHECK").is_err() {
-            assert_eq!(run(i, k, u), want, "{name} disagrees");
-        }
+        assert_eq!(run(i, k, u), want, "{name} disagrees");
     }
     println!("X25519, {rounds} interleaved rounds (ns per call: min / median)");
     let base = {
