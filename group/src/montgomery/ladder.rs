@@ -40,7 +40,7 @@ pub(super) fn wipe_scalar(k: &mut [u8; 32]) {
 
 /// X25519's ladder for a clamped k: with AVX-512 IFMA the faster of the two IFMA
 /// ladders on this CPU (`backend::vector::x25519_ifma`, whose docs have the figures
-/// and how the choice is made: the eight-lane one on the Intel Xeon measured, 0.80 of
+/// and how the choice is made: the eight-lane one on the Intel Xeon measured, 0.71 of
 /// the four-lane one's time; the four-lane one on an AMD EPYC Zen 4, 0.72 of the
 /// MULX/ADX ladder's), else [`serial_ladder`]. The `avx2`, `serial` and `portable` cfgs turn it off.
 #[inline(always)]

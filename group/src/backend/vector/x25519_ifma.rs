@@ -36,12 +36,12 @@
 //!
 //! | CPU | four lanes | eight lanes | MULX/ADX ladder | x25519-dalek |
 //! |---|---|---|---|---|
-//! | Intel Xeon (family 6 model 207) | 25.4 µs | 20.4 µs | 26.9 µs | 51.9 µs |
+//! | Intel Xeon (family 6 model 207) | 24.7 µs | 17.5 µs | 26.5 µs | 50.5 µs |
 //! | AMD EPYC Zen 4 (the peer driver; the eight-lane ladder not measured there) | 17.3 µs | | 24.1 µs | |
 //!
-//! On the Intel Xeon the eight-lane ladder takes 0.80 of the four-lane one's time in
-//! each build users make: cargo's default profile 20.4 against 25.5 µs, LTO 20.4
-//! against 25.4 µs, LTO with `-C target-cpu=native` 19.7 against 24.5 µs (the same
+//! On the Intel Xeon the eight-lane ladder takes 0.71 of the four-lane one's time in
+//! each build users make: cargo's default profile 17.0 against 23.9 µs, LTO 17.5
+//! against 24.7 µs, LTO with `-C target-cpu=native` 17.3 against 24.5 µs (the same
 //! bench in each).
 //!
 //! On the Zen 4 a 512-bit instruction is two 256-bit halves, and an eight-lane point
@@ -174,7 +174,7 @@ pub(crate) enum IfmaLadder {
 /// ([`super::wide::wide_registers_pay`], measured once per process, about 5 µs). The
 /// eight-lane ladder does a third fewer dependent products than the four-lane one but
 /// twice the lanes per instruction, so it wins where the 512-bit form runs near the
-/// 256-bit form's rate (Intel Xeon with two 512-bit units: the ladder 0.80 of the
+/// 256-bit form's rate (Intel Xeon with two 512-bit units: the ladder 0.71 of the
 /// four-lane one's time) and loses where a 512-bit instruction is split in two (AMD
 /// Zen 4, where an eight-lane point operation costs as much as six four-lane ones,
 /// `docs/design.md`).
