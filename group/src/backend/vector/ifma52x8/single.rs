@@ -25,13 +25,13 @@
 //! products, in lanes 8 and 9 of the second source of the permutation.
 //!
 //! The arithmetic is radix 2^51 with the multiplier's 52nd bit as headroom ([`R51`]),
-//! not the radix-2^52 field of the batch ladder. On the Intel Xeon measured, 512-bit
-//! multiply-adds and shifts issue on one port, and other operations on two, so the
-//! step is bound by that port. Radix 2^51 takes from it: a carry is one round of five
-//! independent shifts (limbs below 2^63 to limbs below 2^52), not a chain of five; a
-//! product's high columns come down times 19 by a shift and adds, not by 15
-//! multiply-adds; the high halves of the products, which land one bit above the next
-//! column, are added twice.
+//! not the radix-2^52 field of the batch ladder. On the Intel Xeon measured, the step
+//! is bound partly by its chain and partly by issue (512-bit multiply-adds and shifts
+//! go to one port, other operations to either of two). Radix 2^51 shortens the chain
+//! and takes work from that port: a carry is one round of five independent shifts
+//! (limbs below 2^63 to limbs below 2^52), not a chain of five; a product's high
+//! columns come down times 19 by a shift and adds, not by 15 multiply-adds; the high
+//! halves of the products, which land one bit above the next column, are added twice.
 //!
 //! Lanes move with `vpermq` (one register per limb, an index vector per pattern). The
 //! conditional swap of the two halves is folded into the first step's index vectors:
