@@ -386,12 +386,6 @@ impl<L: Lanes52> F52<L> {
     /// carry input.
     #[inline(always)]
     fn fold(z: [L; 10]) -> Self {
-        Self::fold_uncarried(z).carry()
-    }
-
-    /// [`F52::fold`] without the carry: limbs below 2^57.
-    #[inline(always)]
-    fn fold_uncarried(z: [L; 10]) -> Self {
         let m52 = L::splat(MASK52);
         let c608 = L::splat(FOLD260);
         let [mut r0, mut r1, mut r2, mut r3, mut r4, z5, z6, z7, z8, z9] = z;
@@ -415,7 +409,7 @@ impl<L: Lanes52> F52<L> {
         // column 0.
         let h9 = L::splat(0).madd52hi(z9, c608);
         r0 = r0.madd52lo(h9, c608);
-        F52([r0, r1, r2, r3, r4])
+        F52([r0, r1, r2, r3, r4]).carry()
     }
 
     /// self·b lane by lane; takes reduced values, gives reduced ones.

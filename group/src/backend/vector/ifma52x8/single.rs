@@ -25,10 +25,10 @@
 //! products, in lanes 8 and 9 of the second source of the permutation.
 //!
 //! The arithmetic is radix 2^51 with the multiplier's 52nd bit as headroom ([`R51`]),
-//! not the radix-2^52 field of the batch ladder. On the Intel Xeon measured, the step
-//! is bound partly by its chain and partly by issue (512-bit multiply-adds and shifts
-//! go to one port, other operations to either of two). Radix 2^51 shortens the chain
-//! and takes work from that port: a carry is one round of five independent shifts
+//! not the radix-2^52 field of the batch ladder. On the Intel Xeon measured, the step's
+//! time follows both its dependency chain and its instruction count (cutting one carry
+//! off the chain saved more cycles than the carry's latency). Radix 2^51 shortens the
+//! chain and the count: a carry is one round of five independent shifts
 //! (limbs below 2^63 to limbs below 2^52), not a chain of five; a product's high
 //! columns come down times 19 by a shift and adds, not by 15 multiply-adds; the high
 //! halves of the products, which land one bit above the next column, are added twice.
@@ -59,8 +59,8 @@
 //!   lanes: 0.955 of the previous line's ladder (`x25519_ladders` bench, medians);
 //! - radix 2^51 for radix 2^52: 0.971 of the previous line's (the same bench), with
 //!   the fold's shift count hidden from the compiler (which otherwise turns
-//!   z + 2z + 16z into a 64-bit multiplication by 19, four `vpmuludq`-based
-//!   instructions on the busy port: no gain at all).
+//!   z + 2z + 16z into a 64-bit multiplication by 19, built from two `vpmuludq` and
+//!   three more instructions per column: no gain at all).
 //!
 //! Measured against that and not kept: the first right factor from its own sums again
 //! (3 cycles off the chain, about 30 instructions more: 1.042 of this ladder's time);
@@ -219,15 +219,13 @@ fn element51(l: [u64; 5]) -> FieldElement {
         core::array::from_fn(|i| (l[i] & MASK51) + if i == 0 { 19 * c[4] } else { c[i - 1] });
     // Limb i starts at bit 51·i: in word 0 for limbs 0 and 1, then at bits 38, 25 and
     // 12 of words 1, 2 and 3.
-    let mut acc = u128::from(r[0]) + (u128::from(r[1]) << 51);
     let mut w = [0u64; 4];
-    for (i, (word, shift)) in w.iter_mut().zip([0, 38, 25, 12]).enumerate() {
-        if i > 0 {
-            acc += u128::from(r[i + 1]) << shift;
-        }
-        *word = acc as u64;
-        acc >>= 64;
+    let mut acc = u128::from(r[0]) + (u128::from(r[1]) << 51);
+    for (i, shift) in [38, 25, 12].into_iter().enumerate() {
+        w[i] = acc as u64;
+        acc = (acc >> 64) + (u128::from(r[i + 2]) << shift);
     }
+    w[3] = acc as u64;
     limbs_to_field(limbs_of_words(&w))
 }
 
@@ -311,11 +309,11 @@ fn product<L: Lanes52>(a: &R51<L>, b: &R51<L>, four: L) -> R51<L> {
 }
 
 /// The small product x·c of x with limbs below 2^61 (a product not carried) and
-/// c < 2^17 (lane by lane), limb by limb, not carried. Each limb splits at bit 52 (the
-/// multiplier reads the low 52 bits, lᵢ, itself): xᵢ = lᵢ + 2^52·hᵢ with hᵢ below 2^9. The low half of
-/// lᵢ·c stays in limb i; the high half (below 2^17) and hᵢ·c (below 2^26) have weight
-/// 2^(51·(i + 1) + 1), so they go to limb i + 1 twice, and from limb 4 (weight
-/// 2^256 ≡ 38) to limb 0 times 38. Limbs below 2^52 + 2^32.
+/// c < 2^17 (lane by lane), limb by limb, not carried. Each limb splits at bit 52, as
+/// xᵢ = lᵢ + 2^52·hᵢ with hᵢ below 2^9; the multiplier reads lᵢ from xᵢ itself. The low
+/// half of lᵢ·c stays in limb i; the high half (below 2^17) and hᵢ·c (below 2^26)
+/// have weight 2^(51·(i + 1) + 1), so they go to limb i + 1 twice, and from limb 4
+/// (weight 2^256 ≡ 38) to limb 0 times 38. Limbs below 2^52 + 2^32.
 #[inline(always)]
 fn small_product<L: Lanes52>(x: &R51<L>, c: L) -> R51<L> {
     let zero = L::splat(0);
@@ -371,8 +369,9 @@ pub(crate) fn ladder<L: Shuffle52>(k: &[u8; 32], u: &FieldElement) -> (FieldElem
     let (r2_p, r2_q): (L, L) = (idx([2, 2, 6, 6, 1, 1, 8, 8]), idx([3, 3, 7, 7, 0, 0, 9, 9]));
 
     // The shift count of 16·z in the product's fold, opaque to the compiler: seen as a
-    // constant, z + 2z + 16z becomes a 64-bit multiplication by 19, four instructions
-    // on the port the multiplier uses.
+    // constant, z + 2z + 16z becomes a 64-bit multiplication by 19, built from two
+    // `vpmuludq` and three more instructions. (The four-lane field's
+    // `Masked::times19` hides its sum behind an empty `asm!` instead.)
     let four = core::hint::black_box(L::splat(4));
 
     let mut swap = 0u64;
