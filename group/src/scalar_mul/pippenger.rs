@@ -135,11 +135,7 @@ pub(crate) fn vartime_mul_with_window<B: PointBackend>(
             }
             let k = d.unsigned_abs() as usize - 1;
             let base = if filled[k] { buckets[k] } else { b.identity() };
-            buckets[k] = b.to_extended(&if d > 0 {
-                b.add_affine(&base, pt)
-            } else {
-                b.sub_affine(&base, pt)
-            });
+            buckets[k] = b.to_extended(&b.add_signed_affine(&base, pt, d < 0));
             filled[k] = true;
         }
 

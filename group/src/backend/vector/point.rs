@@ -294,6 +294,19 @@ impl<F: OutOfLine> PointBackend for Vector<F> {
     fn sub_affine(self, p: &Ext4<F>, q: &Cached4<F>) -> Ext4<F> {
         p.add(&q.neg())
     }
+    /// One addition for both signs: the sign picks the addend, whose negation (a lane
+    /// swap and one negated lane) is off the accumulator's chain, so the variable-time
+    /// loops inline one addition where the default would inline two.
+    #[inline(always)]
+    fn add_signed(self, p: &Ext4<F>, q: &Cached4<F>, negative: bool) -> Ext4<F> {
+        let q = if negative { q.neg() } else { *q };
+        p.add(&q)
+    }
+    /// [`PointBackend::add_signed`]'s one addition, for an affine q.
+    #[inline(always)]
+    fn add_signed_affine(self, p: &Ext4<F>, q: &Cached4<F>, negative: bool) -> Ext4<F> {
+        self.add_signed(p, q, negative)
+    }
     #[inline(always)]
     fn double_point(self, p: &Ext4<F>) -> Ext4<F> {
         p.double()
