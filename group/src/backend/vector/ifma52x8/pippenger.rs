@@ -63,23 +63,15 @@ pub(crate) struct Row([[u64; 8]; 2]);
 /// lanes, at `5·c + m`).
 const SLOT: usize = 20;
 
-/// The lane operations the engine adds to [`Masked52`]: the transposition of the
-/// addend rows and the per-lane stores of the accumulator.
+/// The lane operation the engine adds to [`Masked52`] (whose `permute2` transposes
+/// the addend rows): the per-lane stores of the accumulator.
 pub(crate) trait Buckets8: Masked52<Mask = u8> {
-    /// Lane k of the result is lane i of self if i < 8, lane i - 8 of b otherwise,
-    /// for i = idx\[k\] (below 16) (`vpermt2q`).
-    fn permute2(self, idx: Self, b: Self) -> Self;
     /// `dst[l] = self[l]` for the lanes l of `m`, the other words of `dst` untouched
     /// (`vmovdqu64` with a write mask).
     fn store_lanes(self, dst: &mut [u64; 8], m: u8);
 }
 
 impl Buckets8 for Zmm {
-    #[inline(always)]
-    fn permute2(self, idx: Self, b: Self) -> Self {
-        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
-        Zmm(unsafe { _mm512_permutex2var_epi64(self.0, idx.0, b.0) })
-    }
     #[inline(always)]
     fn store_lanes(self, dst: &mut [u64; 8], m: u8) {
         // SAFETY: `dst` is 64 writable bytes, all a full store would touch (a masked
@@ -90,13 +82,6 @@ impl Buckets8 for Zmm {
 
 #[cfg(test)]
 impl Buckets8 for super::model::Model8 {
-    fn permute2(self, idx: Self, b: Self) -> Self {
-        Self(idx.0.map(|i| {
-            assert!(i < 16, "permute index {i}");
-            let i = i as usize;
-            if i < 8 { self.0[i] } else { b.0[i - 8] }
-        }))
-    }
     fn store_lanes(self, dst: &mut [u64; 8], m: u8) {
         for (l, d) in dst.iter_mut().enumerate() {
             if m >> l & 1 == 1 {

@@ -1,11 +1,13 @@
 //! Per-lane masks and selections on the eight-lane field, the canonical form, and the
 //! conversions between eight portable elements and one [`F52`].
 //!
-//! [`Masked52`] adds three AVX-512 mask instructions to [`Lanes52`]: an equality
+//! [`Masked52`] adds to [`Lanes52`] three AVX-512 mask instructions, an equality
 //! compare into a mask register (`vpcmpeqq`), a blend by mask (`vpblendmq`) and a
-//! masked broadcast of a constant (`vpbroadcastq` with merge masking). The fixed-base
-//! table scan uses the last one: one instruction per limb and table entry, the entry
-//! read from memory whatever the lane's digit. The model (in the tests) emulates each.
+//! masked broadcast of a constant (`vpbroadcastq` with merge masking), and the
+//! two-source lane permutation (`vpermt2q`) that every eight-lane engine moves lanes
+//! with. The fixed-base table scan uses the broadcast: one instruction per limb and
+//! table entry, the entry read from memory whatever the lane's digit. The model (in the
+//! tests) emulates each.
 
 use core::arch::x86_64::*;
 
@@ -14,7 +16,8 @@ use edwards25519_field::backend::radix64::Fe64;
 
 use super::{F52, Lanes52, MASK47, MASK52, Zmm};
 
-/// The mask instructions the eight-lane selections use.
+/// The mask instructions the eight-lane selections use, and the two-source
+/// permutation.
 pub(crate) trait Masked52: Lanes52<Array = [u64; 8]> {
     /// One bit per lane.
     type Mask: Copy;
@@ -24,6 +27,9 @@ pub(crate) trait Masked52: Lanes52<Array = [u64; 8]> {
     fn blend(self, m: Self::Mask, b: Self) -> Self;
     /// x in the lanes of `m`, self elsewhere (`vpbroadcastq` with merge masking).
     fn blend_splat(self, m: Self::Mask, x: u64) -> Self;
+    /// Lane k of the result is lane i of self if i < 8, lane i - 8 of b otherwise,
+    /// for i = idx\[k\] (below 16) (`vpermt2q`).
+    fn permute2(self, idx: Self, b: Self) -> Self;
 }
 
 impl Masked52 for Zmm {
@@ -43,6 +49,11 @@ impl Masked52 for Zmm {
         // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
         Zmm(unsafe { _mm512_mask_set1_epi64(self.0, m, x as i64) })
     }
+    #[inline(always)]
+    fn permute2(self, idx: Self, b: Self) -> Self {
+        // SAFETY: see `Zmm`: only reached after the CPUID check (AVX-512 F).
+        Zmm(unsafe { _mm512_permutex2var_epi64(self.0, idx.0, b.0) })
+    }
 }
 
 #[cfg(test)]
@@ -58,6 +69,13 @@ impl Masked52 for super::model::Model8 {
     }
     fn blend_splat(self, m: u8, x: u64) -> Self {
         self.blend(m, Self::splat(x))
+    }
+    fn permute2(self, idx: Self, b: Self) -> Self {
+        Self(idx.0.map(|i| {
+            assert!(i < 16, "permute index {i}");
+            let i = i as usize;
+            if i < 8 { self.0[i] } else { b.0[i - 8] }
+        }))
     }
 }
 

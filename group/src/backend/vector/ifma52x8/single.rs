@@ -93,10 +93,7 @@ pub(crate) trait Shuffle52: Masked52<Mask = u8> {
     fn permute_keep(self, idx: Self, keep: u8) -> Self;
     /// a - b in the lanes of `m`, self elsewhere (`vpsubq` with a merge mask).
     fn sub_where(self, m: u8, a: Self, b: Self) -> Self;
-    /// Lane k of the result is lane i of self if i < 8, lane i - 8 of b otherwise, for
-    /// i = idx\[k\] (below 16) (`vpermt2q`).
-    fn permute2(self, idx: Self, b: Self) -> Self;
-    /// [`Shuffle52::permute2`] with zero in the lanes outside `keep` (`vpermt2q` with a
+    /// [`Masked52::permute2`] with zero in the lanes outside `keep` (`vpermt2q` with a
     /// zeroing mask).
     fn permute2_keep(self, idx: Self, b: Self, keep: u8) -> Self;
 }
@@ -116,11 +113,6 @@ impl Shuffle52 for Zmm {
     fn sub_where(self, m: u8, a: Self, b: Self) -> Self {
         // SAFETY: as for `permute`.
         Zmm(unsafe { _mm512_mask_sub_epi64(self.0, m, a.0, b.0) })
-    }
-    #[inline(always)]
-    fn permute2(self, idx: Self, b: Self) -> Self {
-        // SAFETY: as for `permute`.
-        Zmm(unsafe { _mm512_permutex2var_epi64(self.0, idx.0, b.0) })
     }
     #[inline(always)]
     fn permute2_keep(self, idx: Self, b: Self, keep: u8) -> Self {
@@ -150,13 +142,6 @@ impl Shuffle52 for super::model::Model8 {
             } else {
                 self.0[k]
             }
-        }))
-    }
-    fn permute2(self, idx: Self, b: Self) -> Self {
-        Self(idx.0.map(|i| {
-            assert!(i < 16, "permute index {i}");
-            let i = i as usize;
-            if i < 8 { self.0[i] } else { b.0[i - 8] }
         }))
     }
     fn permute2_keep(self, idx: Self, b: Self, keep: u8) -> Self {
