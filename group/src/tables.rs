@@ -1,4 +1,4 @@
-//! Precomputed multiples of the base point B, built at compile time by `const fn`.
+//! Precomputed multiples of the base point B, in the binary as compile-time statics.
 //!
 //! - [`BASE_TABLE`] (ScalarBaseMult): 32 rows of 8 affine cached points,
 //!   `BASE_TABLE[i][j] = (j + 1)·16^(2i)·B` for i in 0..32, j in 0..8. With signed
@@ -11,22 +11,24 @@
 //!   `scalar_mul::vartime_double_base`): the same for 2^128·B,
 //!   `ODD_BASE_128_MULTIPLES[j] = (2j + 1)·2^128·B`.
 //!
-//! How they are built (no pasted literals, no run-time initialisation): the constant
-//! evaluator runs the `const fn`s below with the portable limb code
-//! (`FieldElement::const_*`). Points are computed in extended coordinates with the
-//! unified addition, then all 384 are made affine with one batch inversion
-//! (Montgomery's trick: 3 multiplications per point and a single inversion), which
-//! keeps the compile-time cost low (about 9000 field multiplications; under 2 s of
-//! `cargo check` on the development machine). The unit tests rebuild every entry at run
-//! time by repeated addition and compare.
+//! How they are built: `tables/words.rs` holds the 384 entries as canonical 64-bit
+//! words, and a `const fn` reads them into the statics (the words are the x86-64 field
+//! element's limbs as they stand). The file is generated, not pasted: the test
+//! `words_file_is_current` computes every entry at run time from the point models (by
+//! repeated addition, each made affine with its own inversion) and fails if the file
+//! differs; `EDWARDS25519_WRITE_TABLES=1 cargo test -p edwards25519-group --lib
+//! tables::` rewrites it. Computing the entries in the constant evaluator instead
+//! (about 9000 field multiplications) took 1.7 s of the group crate's front end, on
+//! one core before any code generation starts, in every build.
 //!
 //! Other field backends get the same tables converted at compile time (see
 //! `crate::backend::serial`); the vector backends convert the serial fallback's copy on
 //! first use (`crate::backend::vector::lazy_tables`).
 
 use edwards25519_field::FieldElement;
+use edwards25519_field::backend::radix64::Fe64;
 
-use crate::models::{AffineCached, D2};
+use crate::models::AffineCached;
 
 /// The base point's affine x (the even root), little-endian.
 pub(crate) const BASE_X: FieldElement = FieldElement::from_bytes(&[
@@ -68,159 +70,37 @@ const TABLES: (
     OddMultiples<FieldElement>,
 ) = build();
 
-/// Extended coordinates (X, Y, Z, T) for the compile-time computation.
-#[derive(Clone, Copy)]
-struct Ext {
-    x: FieldElement,
-    y: FieldElement,
-    z: FieldElement,
-    t: FieldElement,
-}
+// `WORDS`: the 384 entries, generated (see the module docs).
+include!("tables/words.rs");
 
-/// p + q with the unified a = -1 formulas (the same as `models::Extended::add_cached`
-/// followed by `Completed::to_extended`), valid for p = q.
-const fn add(p: &Ext, q: &Ext) -> Ext {
-    let a = p.y.const_sub(&p.x).const_mul(&q.y.const_sub(&q.x));
-    let b = p.y.const_add(&p.x).const_mul(&q.y.const_add(&q.x));
-    let c = p.t.const_mul(&D2).const_mul(&q.t);
-    let zz = p.z.const_mul(&q.z);
-    let d = zz.const_add(&zz);
-    // Completed ((b - a : d + c), (b + a : d - c)) to extended.
-    let (e, h, g, f) = (
-        b.const_sub(&a),
-        b.const_add(&a),
-        d.const_add(&c),
-        d.const_sub(&c),
-    );
-    Ext {
-        x: e.const_mul(&f),
-        y: h.const_mul(&g),
-        z: g.const_mul(&f),
-        t: e.const_mul(&h),
-    }
-}
-
-/// 1/z = z^(p-2) = z^(2^255 - 21), square-and-multiply over the public exponent.
-const fn invert(z: &FieldElement) -> FieldElement {
-    // p - 2 in binary, from bit 254 down: 250 ones (bits 254..5), then 01011.
-    let mut acc = *z;
-    let mut bit = 253;
-    loop {
-        acc = acc.const_square();
-        // Bits 254..5 are all 1; bits 4..0 are 0b01011.
-        let set = if bit >= 5 {
-            true
-        } else {
-            (0b01011 >> bit) & 1 == 1
-        };
-        if set {
-            acc = acc.const_mul(z);
-        }
-        if bit == 0 {
-            break;
-        }
-        bit -= 1;
-    }
-    acc
-}
-
-/// (y + x, y - x, 2d·x·y) with x = X·zinv, y = Y·zinv.
-const fn affine_cached(p: &Ext, zinv: &FieldElement) -> AffineCached<FieldElement> {
-    let x = p.x.const_mul(zinv);
-    let y = p.y.const_mul(zinv);
-    AffineCached {
-        y_plus_x: y.const_add(&x),
-        y_minus_x: y.const_sub(&x),
-        xy2d: x.const_mul(&y).const_mul(&D2),
-    }
-}
-
-/// Number of points made affine together.
+/// Number of entries: the base table's 256, then the two odd-multiple tables' 64 each.
 const N: usize = 32 * 8 + 2 * 64;
 
-/// Computes both tables (see the module docs).
+/// Coordinate c of entry k, from its canonical words (least significant first): the
+/// 4×64 limbs as they stand (no bytes in between, which the constant evaluator would
+/// walk one at a time).
+const fn element(k: usize, c: usize) -> FieldElement {
+    let w = &WORDS[k];
+    let i = 4 * c;
+    FieldElement::from_fe64(&Fe64::from_limbs([w[i], w[i + 1], w[i + 2], w[i + 3]]))
+}
+
+/// The three tables from [`WORDS`], in its order.
 const fn build() -> (
     BaseTable<FieldElement>,
     OddMultiples<FieldElement>,
     OddMultiples<FieldElement>,
 ) {
-    let b = Ext {
-        x: BASE_X,
-        y: BASE_Y,
-        z: FieldElement::ONE,
-        t: BASE_T,
-    };
-    let mut points = [b; N];
-
-    // Rows of the base table: row i starts at 16^(2i)·B = 256·(row i-1 start).
-    let mut row_start = b;
-    let mut b128 = b;
-    let mut i = 0;
-    while i < 32 {
-        if i == 16 {
-            b128 = row_start; // 16^32·B = 2^128·B
-        }
-        let mut acc = row_start;
-        let mut j = 0;
-        while j < 8 {
-            points[8 * i + j] = acc;
-            acc = add(&acc, &row_start);
-            j += 1;
-        }
-        // acc = 9·row_start now; 256·row_start by eight doublings.
-        let mut k = 0;
-        while k < 8 {
-            row_start = add(&row_start, &row_start);
-            k += 1;
-        }
-        i += 1;
-    }
-
-    // Odd multiples: (2j + 1)·P = (2j - 1)·P + 2P, for P = B and P = 2^128·B.
-    let mut t = 0;
-    while t < 2 {
-        let p = if t == 0 { b } else { b128 };
-        let p2 = add(&p, &p);
-        let mut acc = p;
-        let mut j = 0;
-        while j < 64 {
-            points[256 + 64 * t + j] = acc;
-            acc = add(&acc, &p2);
-            j += 1;
-        }
-        t += 1;
-    }
-
-    // Batch inversion: prefix[k] = z_0·…·z_(k-1); one inversion of the full product,
-    // then walk back: 1/z_k = prefix[k]·(1/(z_0·…·z_k)).
-    let mut prefix = [FieldElement::ONE; N];
-    let mut running = FieldElement::ONE;
+    let mut base = [[AffineCached::IDENTITY; 8]; 32];
+    let mut odd = [AffineCached::IDENTITY; 64];
+    let mut odd128 = [AffineCached::IDENTITY; 64];
     let mut k = 0;
     while k < N {
-        prefix[k] = running;
-        running = running.const_mul(&points[k].z);
-        k += 1;
-    }
-    let mut inv = invert(&running);
-    let mut zinv = [FieldElement::ZERO; N];
-    let mut k = N;
-    while k > 0 {
-        k -= 1;
-        zinv[k] = inv.const_mul(&prefix[k]);
-        inv = inv.const_mul(&points[k].z);
-    }
-
-    let identity = AffineCached {
-        y_plus_x: FieldElement::ONE,
-        y_minus_x: FieldElement::ONE,
-        xy2d: FieldElement::ZERO,
-    };
-    let mut base = [[identity; 8]; 32];
-    let mut odd = [identity; 64];
-    let mut odd128 = [identity; 64];
-    let mut k = 0;
-    while k < N {
-        let entry = affine_cached(&points[k], &zinv[k]);
+        let entry = AffineCached {
+            y_plus_x: element(k, 0),
+            y_minus_x: element(k, 1),
+            xy2d: element(k, 2),
+        };
         if k < 256 {
             base[k / 8][k % 8] = entry;
         } else if k < 256 + 64 {
@@ -235,44 +115,116 @@ const fn build() -> (
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
+
+    use std::string::String;
+    use std::vec::Vec;
+
     use super::*;
     use crate::Point;
     use crate::models::Extended;
+
+    /// What `src/tables/words.rs` holds, relative to the crate's manifest.
+    const WORDS_FILE: &str = "src/tables/words.rs";
 
     fn same(a: &AffineCached<FieldElement>, b: &AffineCached<FieldElement>) -> bool {
         a.y_plus_x == b.y_plus_x && a.y_minus_x == b.y_minus_x && a.xy2d == b.xy2d
     }
 
-    /// Each entry against the run-time models: j·16^(2i)·B by repeated addition, made
-    /// affine with its own inversion (`Extended::to_affine_cached`).
-    #[test]
-    fn base_table_entries() {
+    /// The N entries in [`WORDS`]'s order, from the run-time models: j·16^(2i)·B and the
+    /// odd multiples of B and 2^128·B by repeated addition, each made affine with its
+    /// own inversion (`Extended::to_affine_cached`).
+    fn computed() -> Vec<AffineCached<FieldElement>> {
+        let mut out = Vec::with_capacity(N);
         let mut row_start: Extended<FieldElement> = Point::GENERATOR.0;
-        for (i, row) in BASE_TABLE.iter().enumerate() {
+        for _ in 0..32 {
             let mut acc = row_start;
-            for (j, entry) in row.iter().enumerate() {
-                assert!(same(entry, &acc.to_affine_cached()), "row {i} entry {j}");
+            for _ in 0..8 {
+                out.push(acc.to_affine_cached());
                 acc = acc.add_cached(&row_start.to_cached()).to_extended();
             }
             for _ in 0..8 {
                 row_start = row_start.double();
             }
         }
-    }
-
-    #[test]
-    fn odd_multiples_entries() {
         let b128 = (0..128).fold(Point::GENERATOR.0, |p, _| p.double());
-        for (p, table) in [
-            (Point::GENERATOR.0, &ODD_BASE_MULTIPLES),
-            (b128, &ODD_BASE_128_MULTIPLES),
-        ] {
+        for p in [Point::GENERATOR.0, b128] {
             let p2 = p.double().to_cached();
             let mut acc = p;
-            for (j, entry) in table.iter().enumerate() {
-                assert!(same(entry, &acc.to_affine_cached()), "entry {j}");
+            for _ in 0..64 {
+                out.push(acc.to_affine_cached());
                 acc = acc.add_cached(&p2).to_extended();
             }
+        }
+        out
+    }
+
+    /// The text of `src/tables/words.rs` for these entries.
+    fn render(entries: &[AffineCached<FieldElement>]) -> String {
+        use core::fmt::Write;
+        let mut s = String::new();
+        s.push_str(
+            "// Generated by `tables::tests::words_file_is_current` from the run-time point\n\
+             // models; do not edit. `EDWARDS25519_WRITE_TABLES=1 cargo test -p\n\
+             // edwards25519-group --lib tables::` rewrites it.\n\
+             //\n\
+             // Per entry, the canonical encodings of y + x, y - x and 2d·x·y as little-endian\n\
+             // 64-bit words, least significant first. Read only by the constant evaluator\n\
+             // (`build`): the binary holds the statics, not this array.\n\
+             #[allow(clippy::large_const_arrays)]\n\
+             const WORDS: [[u64; 12]; N] = [\n",
+        );
+        for (k, e) in entries.iter().enumerate() {
+            if k < 256 && k % 8 == 0 {
+                writeln!(s, "    // BASE_TABLE[{}]", k / 8).expect("a String takes any text");
+            } else if k == 256 {
+                s.push_str("    // ODD_BASE_MULTIPLES\n");
+            } else if k == 256 + 64 {
+                s.push_str("    // ODD_BASE_128_MULTIPLES\n");
+            }
+            s.push_str("    [");
+            for (c, f) in [e.y_plus_x, e.y_minus_x, e.xy2d].iter().enumerate() {
+                for (w, bytes) in f.to_bytes().chunks_exact(8).enumerate() {
+                    let word = bytes.iter().rev().fold(0, |w, &b| w << 8 | u64::from(b));
+                    let sep = if c == 0 && w == 0 { "" } else { ", " };
+                    write!(s, "{sep}{word:#018x}").expect("a String takes any text");
+                }
+            }
+            s.push_str("],\n");
+        }
+        s.push_str("];\n");
+        s
+    }
+
+    /// The generated file matches what the run-time models compute (rewritten first
+    /// when `EDWARDS25519_WRITE_TABLES` is set).
+    #[test]
+    fn words_file_is_current() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(WORDS_FILE);
+        let want = render(&computed());
+        if std::env::var_os("EDWARDS25519_WRITE_TABLES").is_some() {
+            std::fs::write(&path, &want).expect("the words file is writable");
+        }
+        let have = std::fs::read_to_string(&path).expect("the words file is readable");
+        assert!(
+            have == want,
+            "{WORDS_FILE} differs from the computed tables; rerun with EDWARDS25519_WRITE_TABLES=1"
+        );
+    }
+
+    /// The statics, as the compiler built them from [`WORDS`], against the run-time
+    /// models.
+    #[test]
+    fn statics_hold_the_computed_entries() {
+        let statics = BASE_TABLE
+            .iter()
+            .flatten()
+            .chain(ODD_BASE_MULTIPLES.iter())
+            .chain(ODD_BASE_128_MULTIPLES.iter());
+        let computed = computed();
+        assert_eq!(computed.len(), N);
+        for (k, (have, want)) in statics.zip(&computed).enumerate() {
+            assert!(same(have, want), "entry {k}");
         }
     }
 
@@ -288,13 +240,5 @@ mod tests {
             assert!(e.y_plus_x.is_in_bounds() && e.y_minus_x.is_in_bounds());
             assert!(e.xy2d.is_in_bounds());
         }
-    }
-
-    /// The compile-time inversion against the run-time one.
-    #[test]
-    fn const_invert() {
-        let x = BASE_X;
-        assert_eq!(invert(&x), x.invert());
-        assert_eq!(invert(&x) * x, FieldElement::ONE);
     }
 }
