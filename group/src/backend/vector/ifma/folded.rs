@@ -82,17 +82,29 @@ impl<L: LaneOps> F4<L> {
     ///   code, the fixed-base walk's two interleaved chains (2-5% faster there).
     /// - otherwise the two chains run apart and meet in one addition: for
     ///   latency-bound code, the point formulas (a doubling feeds the next). The two
-    ///   chains are written one after the other, except with AVX-512 DQ in the
-    ///   build's target (`-C target-cpu=native`), where the pairs interleaved as
+    ///   chains are written one after the other, except when the build targets an
+    ///   AMD Zen 4 (`-C target-cpu=native` there), where the pairs interleaved as
     ///   [`product_columns`] writes them compile 1-5% faster (and one after the other,
-    ///   5% faster without it): the same instructions, scheduled differently.
+    ///   5% faster without the target CPU): the same instructions, scheduled
+    ///   differently by the compiler's model of the target CPU. Built for the Intel
+    ///   Xeon (family 6 model 207), the interleaved order is the slower one: ScalarMult
+    ///   1.07×, VarTimeDoubleScalarBaseMult 1.04-1.05×, Verification 1.02-1.04× the
+    ///   time of the chains apart (two same-run A/Bs, LTO + `-C target-cpu=native`;
+    ///   built for `znver4` on that Xeon, the two orders tie). No `cfg` names the
+    ///   target CPU, so the interleaved order is taken where the target has AVX-512 DQ
+    ///   but not AVX-512 FP16: which separates the two CPUs measured (Intel's server
+    ///   cores have had FP16 since Sapphire Rapids, AMD's have not, through Zen 5);
+    ///   other CPUs with IFMA are unmeasured here.
     #[inline(always)]
     pub(super) fn mul_uncarried<const HIGH_FIRST: bool>(&self, b: &Self) -> Self {
         let (a, b) = (&self.0, &b.0);
         let z: [L; 10] = if HIGH_FIRST {
             let hi = high_halves(a, b);
             low_halves(unrolled!(10, |k| hi[k].add(hi[k])), a, b)
-        } else if cfg!(target_feature = "avx512dq") {
+        } else if cfg!(all(
+            target_feature = "avx512dq",
+            not(target_feature = "avx512fp16")
+        )) {
             let [lo, hi] = product_columns(a, b);
             unrolled!(10, |k| lo[k].add(hi[k].shl::<1>()))
         } else {

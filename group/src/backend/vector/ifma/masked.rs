@@ -6,7 +6,9 @@
 use core::arch::asm;
 use core::arch::x86_64::*;
 
-use super::{LaneOps, Ymm};
+#[cfg(not(target_feature = "avx512dq"))]
+use super::LaneOps;
+use super::Ymm;
 
 /// The AVX-512 instructions with mask registers that the fixed-base walk uses, beyond
 /// [`LaneOps`] (a supertrait of it, so the instruction model runs the walk too). Lane masks are
