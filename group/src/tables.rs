@@ -212,18 +212,22 @@ mod tests {
         );
     }
 
+    /// The statics' entries in [`WORDS`]'s order.
+    fn statics() -> impl Iterator<Item = &'static AffineCached<FieldElement>> {
+        BASE_TABLE
+            .iter()
+            .flatten()
+            .chain(ODD_BASE_MULTIPLES.iter())
+            .chain(ODD_BASE_128_MULTIPLES.iter())
+    }
+
     /// The statics, as the compiler built them from [`WORDS`], against the run-time
     /// models.
     #[test]
     fn statics_hold_the_computed_entries() {
-        let statics = BASE_TABLE
-            .iter()
-            .flatten()
-            .chain(ODD_BASE_MULTIPLES.iter())
-            .chain(ODD_BASE_128_MULTIPLES.iter());
         let computed = computed();
         assert_eq!(computed.len(), N);
-        for (k, (have, want)) in statics.zip(&computed).enumerate() {
+        for (k, (have, want)) in statics().zip(&computed).enumerate() {
             assert!(same(have, want), "entry {k}");
         }
     }
@@ -231,12 +235,7 @@ mod tests {
     /// Every limb of every entry satisfies the field invariant.
     #[test]
     fn entries_in_bounds() {
-        let all = BASE_TABLE
-            .iter()
-            .flatten()
-            .chain(ODD_BASE_MULTIPLES.iter())
-            .chain(ODD_BASE_128_MULTIPLES.iter());
-        for e in all {
+        for e in statics() {
             assert!(e.y_plus_x.is_in_bounds() && e.y_minus_x.is_in_bounds());
             assert!(e.xy2d.is_in_bounds());
         }
