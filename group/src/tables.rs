@@ -184,8 +184,8 @@ mod tests {
             }
             s.push_str("    [");
             for (c, f) in [e.y_plus_x, e.y_minus_x, e.xy2d].iter().enumerate() {
-                for (w, bytes) in f.to_bytes().chunks_exact(8).enumerate() {
-                    let word = bytes.iter().rev().fold(0, |w, &b| w << 8 | u64::from(b));
+                // The canonical value's words: `Fe64::from_bytes` of the encoding.
+                for (w, word) in Fe64::from_bytes(&f.to_bytes()).limbs().iter().enumerate() {
                     let sep = if c == 0 && w == 0 { "" } else { ", " };
                     write!(s, "{sep}{word:#018x}").expect("a String takes any text");
                 }
