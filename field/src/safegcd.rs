@@ -28,14 +28,29 @@
 //! (g - f)/2 = h - q. So the step takes the addend a = -q when ζ < 0, q + 1 otherwise,
 //! which needs only q and ζ, known before the parity of the new g is, and then
 //! g <- h + a if g is odd, h if not (h = g >> 1 either way), and q <- h in the first
-//! case. The chain from one g to the next is its parity test, one select and one add.
-//! Each choice is `choose`: a conditional move where the instruction set has one
-//! (x86-64, AArch64), masks elsewhere. Against a step of masks only (±f masked by the
-//! parity, added, then halved: five operations from g to g, and three more on the path
-//! through f and ζ) this made the inversion 0.90 of the time (LTO, AMD EPYC Zen 4).
-//! With the unrolling and the called batch below, the inversion over the mask-only
-//! code, same run (`scripts/before_after.sh --runs 3`, Invert): 0.849 in cargo's
-//! default profile, 0.862 with LTO, 0.938 with `-C target-cpu=native`.
+//! case. From one g to the next, the chain is its parity, the choice of a or 0, and one
+//! add. The addend takes no select: with m the sign mask of ζ (all ones when ζ < 0, an
+//! arithmetic shift), a = (q XOR m) + 1, as -q = NOT q + 1. The three other choices
+//! are `choose`: a conditional move where the instruction set has one (x86-64,
+//! AArch64), masks elsewhere; on x86-64 the compiler makes the g choice a mask,
+//! -(g AND 1) AND a, and those of f and ζ conditional moves on the swap bit.
+//!
+//! Measured, same run (`scripts/before_after.sh --runs 3`, Invert):
+//! - against a step of masks only (±f masked by the parity, added, then halved: five
+//!   operations from g to g, and three more on the path through f and ζ), a step with
+//!   every choice a select, the addend included, took 0.849 of the inversion's time in
+//!   cargo's default profile, 0.862 with LTO and 0.938 with `-C target-cpu=native`
+//!   (with the unrolling and the called batch below; AMD EPYC Zen 4);
+//! - the addend by the sign mask in place of its select (a negation, an increment and
+//!   a conditional move on ζ's sign, and the sign as a byte for the swap) then took
+//!   0.936, 0.929 and 0.950 (Intel Xeon, family 6 model 207; Invert of the scalar
+//!   crate 0.926, 0.927 and 0.971). The step alone, in a loop, took 5.7 cycles
+//!   against 7.0: fewer instructions, and two conditional moves where there were
+//!   four, which this Intel core runs on two ports only. Not measured on a Zen 4,
+//!   where the step's longer chain from g to g (four operations against three) may
+//!   count for more: `llvm-mca -mcpu=znver4` estimates 5.0 cycles against 4.6, an
+//!   estimate that overstates this form's cost on the Intel core (`-mcpu=alderlake`:
+//!   6.5 against 7.0).
 //!
 //! # How many steps: 588
 //!
@@ -351,9 +366,10 @@ fn sub_batch(mut zeta: i64, f_low: u64, g_low: u64, steps: u32) -> (i64, Matrix)
         () => {{
             let half = gw >> 1;
             let odd = gw & 1 != 0;
-            let positive = zeta < 0;
-            let addend = choose(positive, -fq, fq + 1);
-            let swap = odd & positive;
+            // All ones when ζ < 0 (δ > 0), else zero: the addend -q = !q + 1 or q + 1.
+            let zeta_negative = zeta >> 63;
+            let addend = (fq ^ zeta_negative) + 1;
+            let swap = gw & zeta_negative & 1 != 0;
             gw = choose(odd, half + addend, half);
             fq = choose(swap, half, fq);
             zeta = choose(swap, -zeta - 2, zeta - 1);
