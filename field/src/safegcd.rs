@@ -41,16 +41,17 @@
 //!   every choice a select, the addend included, took 0.849 of the inversion's time in
 //!   cargo's default profile, 0.862 with LTO and 0.938 with `-C target-cpu=native`
 //!   (with the unrolling and the called batch below; AMD EPYC Zen 4);
-//! - the addend by the sign mask in place of its select (a negation, an increment and
-//!   a conditional move on ζ's sign, and the sign as a byte for the swap) then took
-//!   0.936, 0.929 and 0.950 (Intel Xeon, family 6 model 207; the scalar crate's,
-//!   ScalarInversion, 0.926, 0.927 and 0.971). The step alone, in a loop, took 5.7
-//!   cycles against 7.0: fewer instructions, and two conditional moves where there
-//!   were four, which this Intel core runs on two ports only. Not measured on a Zen 4,
-//!   where the step's longer chain from g to g (four operations against three) may
-//!   count for more: `llvm-mca -mcpu=znver4` estimates 5.0 cycles against 4.6, an
-//!   estimate that overstates this form's cost on the Intel core (`-mcpu=alderlake`:
-//!   6.5 against 7.0).
+//! - the addend by the sign mask, against that step (whose addend took a negation, an
+//!   increment and a conditional move on ζ's sign, and the sign as a byte for the
+//!   swap), took 0.936, 0.929 and 0.950 (Intel Xeon, family 6 model 207; the scalar
+//!   crate's, ScalarInversion, 0.926, 0.927 and 0.971). The two steps alone, in one
+//!   loop each, timed in one process (`rustc -O`): 5.7 cycles against 7.0. Fewer
+//!   instructions, and two conditional moves where there were four, which this Intel
+//!   core runs on two ports only. Not measured on a Zen 4, where the step's longer
+//!   chain from g to g (four operations against three) may count for more:
+//!   `llvm-mca -mcpu=znver4` estimates 5.0 cycles against 4.6, an estimate that
+//!   overstates this form's cost on the Intel core (`-mcpu=alderlake`: 6.5 against
+//!   7.0).
 //!
 //! # How many steps: 588
 //!
