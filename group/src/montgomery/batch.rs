@@ -95,6 +95,9 @@ impl core::error::Error for LengthMismatch {}
 /// assert!(x25519_batch(&[], &[])?.is_empty());
 /// # Ok::<(), edwards25519_group::montgomery::LengthMismatch>(())
 /// ```
+// Compiled where it is called, with the eight-lane engine's code it reaches
+// (docs/backends.md, "Build cost").
+#[inline]
 pub fn x25519_batch(
     scalars: &[[u8; 32]],
     us: &[[u8; 32]],
@@ -220,6 +223,9 @@ impl MontgomeryPoint {
     ///     assert_eq!(*p, MontgomeryPoint::mul_base_clamped(*s));
     /// }
     /// ```
+    // Compiled where it is called, with the eight-lane engine's code it reaches
+    // (docs/backends.md, "Build cost").
+    #[inline]
     pub fn mul_base_clamped_batch(scalars: &[[u8; 32]]) -> Vec<MontgomeryPoint> {
         #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
         if let Some(token) = crate::backend::vector::ifma52x8::detect() {

@@ -291,6 +291,9 @@ impl Point {
     /// let us = Point::to_montgomery_batch(&points);
     /// assert!(us.iter().zip(&points).all(|(u, p)| *u == p.to_montgomery()));
     /// ```
+    // Compiled where it is called, with the eight-lane engine's code it reaches
+    // (docs/backends.md, "Build cost").
+    #[inline]
     pub fn to_montgomery_batch(points: &[Point]) -> alloc::vec::Vec<MontgomeryPoint> {
         #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
         if let Some(token) = crate::backend::vector::ifma52x8::detect() {

@@ -226,6 +226,9 @@ impl Point {
     /// let batch = Point::to_bytes_batch(&points);
     /// assert!(batch.iter().zip(&points).all(|(b, p)| *b == p.to_bytes()));
     /// ```
+    // Compiled where it is called, with the eight-lane engine's code it reaches
+    // (docs/backends.md, "Build cost").
+    #[inline]
     pub fn to_bytes_batch(points: &[Point]) -> alloc::vec::Vec<[u8; 32]> {
         #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
         if let Some(token) = crate::backend::vector::ifma52x8::detect() {

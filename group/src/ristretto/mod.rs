@@ -423,6 +423,7 @@ impl RistrettoPoint {
     /// assert_eq!(r, RistrettoPoint::mul_base(&Scalar::from(19u8))); // 3·5 + 4
     /// ```
     #[allow(non_snake_case)]
+    #[inline] // compiled where called, as the Edwards operation
     pub fn vartime_double_scalar_mul_basepoint(
         a: &Scalar,
         A: &RistrettoPoint,
@@ -588,6 +589,7 @@ impl RistrettoFixedBaseTable {
     /// let table = RistrettoFixedBaseTable::new(&RistrettoPoint::GENERATOR);
     /// assert_eq!(table.mul(&Scalar::ONE), RistrettoPoint::GENERATOR);
     /// ```
+    #[inline] // compiled where called, as `FixedBaseTable::new`
     pub fn new(point: &RistrettoPoint) -> RistrettoFixedBaseTable {
         RistrettoFixedBaseTable(crate::FixedBaseTable::new(&point.0))
     }

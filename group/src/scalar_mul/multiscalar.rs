@@ -124,10 +124,13 @@ where
 }
 
 // The generic entry points below only collect their inputs and call these, which are not
-// generic: the algorithms (on every backend this build has) are compiled once, here, not
-// again in every crate that calls the entry points with its own iterator types.
+// generic, so the iterator types of a caller add no copy of the algorithms. These are
+// `#[inline]` and the algorithms (one copy per backend) generic, so they are compiled in
+// the crate that calls them, once, and not in a program that never does: about a third
+// of this crate's compile time (docs/backends.md, "Build cost").
 
 /// [`Point::multiscalar_mul`] on collected inputs.
+#[inline]
 fn straus(digits: &[[i8; 64]], points: &[Extended<FieldElement>]) -> Extended<FieldElement> {
     dispatch::run(Straus { digits, points })
 }
@@ -135,6 +138,7 @@ fn straus(digits: &[[i8; 64]], points: &[Extended<FieldElement>]) -> Extended<Fi
 /// [`Point::vartime_multiscalar_mul`] on collected inputs: on CPUs with AVX-512 IFMA
 /// the eight-lane engine's Pippenger from its crossover (`pippenger8`) and its Straus
 /// below it down to `straus8::MIN_TERMS`, else the dispatched backend.
+#[inline]
 fn vartime_multiscalar(scalars: &[Scalar], points: &[Extended<FieldElement>]) -> Point {
     #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
     if scalars.len() >= crate::scalar_mul::pippenger8::THRESHOLD
@@ -161,6 +165,7 @@ fn vartime_multiscalar(scalars: &[Scalar], points: &[Extended<FieldElement>]) ->
 }
 
 /// [`straus()`] on the digits of (possibly secret) scalars, then the digits wiped.
+#[inline]
 fn straus_and_wipe(mut digits: Vec<[i8; 64]>, points: Vec<Extended<FieldElement>>) -> Point {
     assert!(digits.len() == points.len(), "{}", LENGTH_MISMATCH);
     let result = straus(&digits, &points);

@@ -43,6 +43,7 @@ pub(crate) const THRESHOLD: usize = 192;
 /// Σ sᵢ·Pᵢ on the eight-lane engine, when this CPU has it; `None` otherwise.
 ///
 /// Execution time depends on the inputs.
+#[inline]
 pub(crate) fn vartime_mul(
     scalars: &[Scalar],
     points: &[Extended<FieldElement>],

@@ -118,6 +118,8 @@ impl FixedBaseTable {
     /// let s = Scalar::from_bytes_mod_order([42u8; 32]);
     /// assert_eq!(table.mul(&s), &p * &s);
     /// ```
+    // Compiled where it is called (docs/backends.md, "Build cost").
+    #[inline]
     pub fn new(point: &Point) -> FixedBaseTable {
         FixedBaseTable {
             point: *point,
@@ -324,11 +326,13 @@ impl VartimePrecomputedMultiscalar {
     }
 
     // `new` and `vartime_mixed_multiscalar_mul` only collect their inputs and call these,
-    // which are not generic: the tables and the multiplication (on every backend this
-    // build has) are compiled once, here, not again in every crate that calls them with
-    // its own iterator types.
+    // which are not generic, so a caller's iterator types add no copy of the tables and
+    // the multiplication. These are `#[inline]` and the operations (one copy per
+    // backend) generic, so they are compiled in the crate that calls them, once, and not
+    // in a program that never does (docs/backends.md, "Build cost").
 
     /// [`VartimePrecomputedMultiscalar::new`] on collected points.
+    #[inline]
     fn from_points(points: Vec<Extended<FieldElement>>) -> Self {
         let tables = dispatch::run(BuildOdd(&points));
         VartimePrecomputedMultiscalar { points, tables }
@@ -336,6 +340,7 @@ impl VartimePrecomputedMultiscalar {
 
     /// [`VartimePrecomputedMultiscalar::vartime_mixed_multiscalar_mul`] on collected
     /// inputs.
+    #[inline]
     fn mixed_mul(
         &self,
         static_nafs: &[[i8; 256]],
@@ -356,6 +361,7 @@ impl VartimePrecomputedMultiscalar {
     }
 
     /// [`VartimePrecomputedMultiscalar::vartime_multiscalar_mul`] on collected digits.
+    #[inline]
     fn static_mul(&self, static_nafs: &[[i8; 256]]) -> Point {
         assert!(
             static_nafs.len() == self.points.len(),

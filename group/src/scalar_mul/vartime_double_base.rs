@@ -164,7 +164,7 @@ impl Op for BaseStraus<'_> {
 /// Execution time depends on the inputs.
 fn schnorr_difference(s: &Scalar, r: &Point, k: &Scalar, a: &Point) -> Point {
     let Some(m) = k.vartime_half_size_multiple() else {
-        return Point::vartime_double_scalar_mul_basepoint(k, &-a, s) - r;
+        return double_base_by_base_straus(k, &-a, s) - r;
     };
     let (lo, hi) = split_at_128(&(m.c1 * s));
     let s_lo = lo.vartime_non_adjacent_form(8);
@@ -182,6 +182,16 @@ fn schnorr_difference(s: &Scalar, r: &Point, k: &Scalar, a: &Point) -> Point {
         wide: &wide,
         nafs: &nafs,
         points: &points,
+    }))
+}
+
+/// a·A + b·B by [`BaseStraus`] (B and one point, the other two NAFs zero).
+#[allow(non_snake_case)]
+fn double_base_by_base_straus(a: &Scalar, A: &Point, b: &Scalar) -> Point {
+    Point(dispatch::run(BaseStraus {
+        wide: &[b.vartime_non_adjacent_form(8), [0; 256]],
+        nafs: &[a.vartime_non_adjacent_form(5), [0; 256]],
+        points: core::slice::from_ref(&A.0),
     }))
 }
 
@@ -213,22 +223,20 @@ impl Point {
     /// assert_eq!(r, &A * &a + Point::mul_base(&b));
     /// ```
     #[allow(non_snake_case)]
+    // Compiled where it is called (docs/backends.md, "Build cost"); the Schnorr check
+    // does not call it.
+    #[inline]
     pub fn vartime_double_scalar_mul_basepoint(a: &Scalar, A: &Point, b: &Scalar) -> Point {
-        let a_naf = a.vartime_non_adjacent_form(5);
-        let b_naf = b.vartime_non_adjacent_form(8);
         #[cfg(edwards25519_vector)]
-        let p = dispatch::run(VartimeDoubleBase {
-            a_naf: &a_naf,
-            a: &A.0,
-            b_naf: &b_naf,
-        });
+        {
+            Point(dispatch::run(VartimeDoubleBase {
+                a_naf: &a.vartime_non_adjacent_form(5),
+                a: &A.0,
+                b_naf: &b.vartime_non_adjacent_form(8),
+            }))
+        }
         #[cfg(not(edwards25519_vector))]
-        let p = dispatch::run(BaseStraus {
-            wide: &[b_naf, [0; 256]],
-            nafs: &[a_naf, [0; 256]],
-            points: core::slice::from_ref(&A.0),
-        });
-        Point(p)
+        double_base_by_base_straus(a, A, b)
     }
 
     /// Whether `[s]B = R + [k]A`, with B the base point: the equation of Schnorr-type

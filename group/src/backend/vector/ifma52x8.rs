@@ -71,16 +71,22 @@ pub(crate) type Projective8 = [(FieldElement, FieldElement); 8];
 pub(crate) fn x25519x8(token: Ifma8, scalars: &[[u8; 32]; 8], us: &[[u8; 32]; 8]) -> Projective8 {
     // SAFETY: `token` exists, so CPUID reported every feature `ladder8_with_features`
     // enables.
-    unsafe { ladder8_with_features(token, scalars, us) }
+    unsafe { ladder8_with_features::<Zmm>(token, scalars, us) }
 }
 
 /// The one function with the target features on: the ladder and the field code, all
 /// `#[inline(always)]`, compile into it together with the intrinsics.
+/// Generic over the lanes (run with [`Zmm`] only) so that it is compiled where it is
+/// called, and not in a program that never calls it (docs/backends.md, "Build cost").
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline(never)]
-fn ladder8_with_features(_: Ifma8, scalars: &[[u8; 32]; 8], us: &[[u8; 32]; 8]) -> Projective8 {
+fn ladder8_with_features<L: Lanes52<Array = [u64; 8]>>(
+    _: Ifma8,
+    scalars: &[[u8; 32]; 8],
+    us: &[[u8; 32]; 8],
+) -> Projective8 {
     super::align_frame();
-    ladder8::<Zmm>(scalars, us)
+    ladder8::<L>(scalars, us)
 }
 
 /// The instructions the radix-2^52 field uses, lane by lane on 64-bit lanes.

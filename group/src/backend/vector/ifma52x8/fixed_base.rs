@@ -85,14 +85,16 @@ const fn table52(t: &BaseTable<FieldElement>) -> Table52 {
 #[inline]
 pub(crate) fn mul_base_clamped_x8(token: Ifma8, scalars: &[[u8; 32]]) -> Vec<[u8; 32]> {
     // SAFETY: `token` exists, so CPUID reported every feature the callee enables.
-    unsafe { with_features(token, scalars) }
+    unsafe { with_features::<Zmm>(token, scalars) }
 }
 
+/// Generic over the lanes (run with [`Zmm`] only) so that it is compiled where it is
+/// called, and not in a program that never calls it (docs/backends.md, "Build cost").
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline(never)]
-fn with_features(_: Ifma8, scalars: &[[u8; 32]]) -> Vec<[u8; 32]> {
+fn with_features<L: Masked52>(_: Ifma8, scalars: &[[u8; 32]]) -> Vec<[u8; 32]> {
     crate::backend::vector::align_frame();
-    mul_base_clamped_all::<Zmm>(scalars)
+    mul_base_clamped_all::<L>(scalars)
 }
 
 /// Row `row`'s entry |d| in each lane (the identity where d = 0), by a full scan.

@@ -123,6 +123,7 @@ pub(crate) fn window_bits(n: usize) -> usize {
 /// The w window sums Σₖ k·Bₖ of the c-bit signed digits of `scalars` over `points`,
 /// lowest window first, on this CPU's AVX-512 IFMA. The caller combines them as
 /// Σⱼ 2^(c·j)·Wⱼ.
+#[inline]
 pub(crate) fn window_sums(
     token: Ifma8,
     scalars: &[Scalar],
@@ -132,15 +133,17 @@ pub(crate) fn window_sums(
     let prep = Prepared::new(scalars, points, c);
     // SAFETY: `token` exists, so CPUID reported every feature `sums_with_features`
     // enables.
-    unsafe { sums_with_features(token, &prep) }
+    unsafe { sums_with_features::<Zmm>(token, &prep) }
 }
 
 /// The one function with the target features on.
+/// Generic over the lanes (run with [`Zmm`] only) so that it is compiled where it is
+/// called, and not in a program that never calls it (docs/backends.md, "Build cost").
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline(never)]
-fn sums_with_features(_: Ifma8, prep: &Prepared) -> Vec<Extended<FieldElement>> {
+fn sums_with_features<L: Buckets8>(_: Ifma8, prep: &Prepared) -> Vec<Extended<FieldElement>> {
     crate::backend::vector::align_frame();
-    sums::<Zmm>(prep)
+    sums::<L>(prep)
 }
 
 /// The inputs: the digits, scalar-major, and the points.

@@ -232,6 +232,7 @@ fn nonzero_mask(d: &[i8]) -> u64 {
 
 /// The eight lane sums Aₗ (see the module docs) of `points` with the steps of `sched`,
 /// on this CPU's AVX-512 IFMA.
+#[inline]
 pub(crate) fn lane_sums(
     token: Ifma8,
     sched: &Schedule,
@@ -239,19 +240,21 @@ pub(crate) fn lane_sums(
 ) -> [Extended<FieldElement>; 8] {
     // SAFETY: `token` exists, so CPUID reported every feature `sums_with_features`
     // enables.
-    unsafe { sums_with_features(token, sched, points) }
+    unsafe { sums_with_features::<Zmm>(token, sched, points) }
 }
 
 /// The one function with the target features on.
+/// Generic over the lanes (run with [`Zmm`] only) so that it is compiled where it is
+/// called, and not in a program that never calls it (docs/backends.md, "Build cost").
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline(never)]
-fn sums_with_features(
+fn sums_with_features<L: Buckets8>(
     _: Ifma8,
     sched: &Schedule,
     points: &[Extended<FieldElement>],
 ) -> [Extended<FieldElement>; 8] {
     crate::backend::vector::align_frame();
-    sums::<Zmm>(sched, points)
+    sums::<L>(sched, points)
 }
 
 /// The lane sums on any [`Buckets8`] (the tests run it on the instruction model).
