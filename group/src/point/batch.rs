@@ -53,9 +53,6 @@ impl Point {
     /// assert_eq!(decoded[9], Err(DecodeError::NotOnCurve));
     /// assert!(Point::from_bytes_batch(&[]).is_empty());
     /// ```
-    // Compiled where it is called, with the eight-lane engine's code it reaches
-    // (docs/backends.md, "Build cost").
-    #[inline]
     pub fn from_bytes_batch(encodings: &[[u8; 32]]) -> Vec<Result<Point, DecodeError>> {
         #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
         if let Some(token) = crate::backend::vector::ifma52x8::detect() {

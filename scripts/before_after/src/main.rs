@@ -70,6 +70,7 @@ const NAMES: &[&str] = &[
     "VarTimeMultiScalarMult/1024",
     // Batches of 64 (one call, all 64)
     "EncodingBatch/64",
+    "DecodingBatch/64",
     "BatchToMontgomery/64",
     "X25519BaseBatch/64",
     // Ed25519
@@ -384,6 +385,13 @@ macro_rules! suite {
                             calls(
                                 move || Point::to_bytes_batch(black_box(&pn)),
                                 |v| v.concat(),
+                            )
+                        }
+                        "DecodingBatch" => {
+                            let en: Vec<[u8; 32]> = points(n, 15).iter().map(Point::to_bytes).collect();
+                            calls(
+                                move || Point::from_bytes_batch(black_box(&en)),
+                                |v| v.iter().flat_map(|p| p.unwrap().to_bytes()).collect(),
                             )
                         }
                         "BatchToMontgomery" => {

@@ -26,19 +26,17 @@ pub(crate) fn from_bytes_x8(
 ) -> [Result<Extended<FieldElement>, DecodeError>; 8] {
     // SAFETY: `token` exists, so CPUID reported every feature `roots_with_features`
     // enables.
-    let roots = unsafe { roots_with_features::<Zmm>(token, encodings) };
+    let roots = unsafe { roots_with_features(token, encodings) };
     finish(encodings, &roots)
 }
 
 /// The one function with the target features on: the lane-wise part, all
 /// `#[inline(always)]`, compiles into it with the intrinsics.
-/// Generic over the lanes (run with [`Zmm`] only) so that it is compiled where it is
-/// called, and not in a program that never calls it (docs/backends.md, "Build cost").
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline(never)]
-fn roots_with_features<L: Lanes52<Array = [u64; 8]>>(_: Ifma8, encodings: &[[u8; 32]; 8]) -> Roots {
+fn roots_with_features(_: Ifma8, encodings: &[[u8; 32]; 8]) -> Roots {
     crate::backend::vector::align_frame();
-    roots::<L>(encodings)
+    roots::<Zmm>(encodings)
 }
 
 /// `Point::from_bytes` of eight encodings on any [`Lanes52`] (the tests run it on the
