@@ -46,6 +46,9 @@ impl VerifyingKey {
     /// assert_eq!(pre.verify(b"msg", &sig), key.verifying_key().verify(b"msg", &sig));
     /// assert!(pre.verify(b"msg", &sig).is_ok());
     /// ```
+    // Compiled where it is called, with the precomputed multiscalar multiplication
+    // (docs/backends.md, "Build cost"); so are the methods below.
+    #[inline]
     pub fn precompute(&self) -> PrecomputedVerifyingKey {
         let minus_a = -self.to_point();
         let [a0, a1, a2, a3] = quarter_multiples(&minus_a);
@@ -92,6 +95,7 @@ impl PrecomputedVerifyingKey {
     }
 
     /// `k·(-A) + S·B` from the tables (their order: the quarters of k, then of S).
+    #[inline]
     fn r_prime(&self, k: &Scalar, s: &Scalar) -> Point {
         let [k0, k1, k2, k3] = quarters(k);
         let [s0, s1, s2, s3] = quarters(s);
@@ -112,6 +116,7 @@ impl PrecomputedVerifyingKey {
     /// assert_eq!(pre.verify(b"msg", &sig), Ok(()));
     /// assert_eq!(pre.verify(b"other", &sig), Err(Error::EquationFailed));
     /// ```
+    #[inline]
     pub fn verify(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
         self.key.verify_zip215_by(None, msg, sig, |k, s, r| {
             (self.r_prime(k, s) - r).mul_by_cofactor().is_identity()
@@ -135,6 +140,7 @@ impl PrecomputedVerifyingKey {
     /// let bad = Signature::from_components(r, *sig.s_bytes());
     /// assert_eq!(pre.verify_strict(b"msg", &bad), Err(Error::SmallOrderR));
     /// ```
+    #[inline]
     pub fn verify_strict(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
         self.key
             .verify_strict_by(msg, sig, |k, s, r| self.r_prime(k, s) == *r)
@@ -142,6 +148,7 @@ impl PrecomputedVerifyingKey {
 }
 
 impl From<&VerifyingKey> for PrecomputedVerifyingKey {
+    #[inline]
     fn from(key: &VerifyingKey) -> PrecomputedVerifyingKey {
         key.precompute()
     }

@@ -112,10 +112,11 @@ impl Op for VartimeDoubleBase<'_> {
 /// Σ `wide[i]`·Bᵢ + Σ `nafs[k]`·`points[k]` with B₀ = B and B₁ = 2^128·B, as a backend
 /// operation: width-8 NAFs against the compile-time tables of B and 2^128·B, width-5
 /// NAFs against per-call tables of one or two points. The half-size Schnorr check (see
-/// [`Point::vartime_check_schnorr_equation`]) runs it, and in the smallest build so
-/// does VarTimeDoubleScalarBaseMult (B and one point, the other two NAFs zero), so that
-/// build compiles the loop once, not once per operation. A zero NAF costs one
-/// predicted branch per position, and its table is not built.
+/// [`Point::vartime_check_schnorr_equation`]) runs it, for its rare full-length case
+/// too, and in the smallest build so does VarTimeDoubleScalarBaseMult (B and one point,
+/// the other two NAFs zero), so that build compiles the loop once, not once per
+/// operation, and a program that only verifies signatures compiles no other copy. A
+/// zero NAF costs one predicted branch per position, and its table is not built.
 ///
 /// Execution time depends on the inputs.
 #[derive(Clone, Copy)]
@@ -159,7 +160,8 @@ impl Op for BaseStraus<'_> {
 /// mod 8l, c1 odd, both below 2^131) this is `[c1·s]B - [c0]A - [c1]R`, with c1·s split
 /// at bit 128 over the width-8 tables of B and 2^128·B (`tables::ODD_BASE_MULTIPLES`
 /// and `tables::ODD_BASE_128_MULTIPLES`): about 131 doublings instead of 253.
-/// For the rare k without such a pair, c = 1 and the full-length double-base product.
+/// For the rare k without such a pair, c = 1 and the full-length double-base product
+/// (through [`BaseStraus`] as well).
 ///
 /// Execution time depends on the inputs.
 fn schnorr_difference(s: &Scalar, r: &Point, k: &Scalar, a: &Point) -> Point {
