@@ -10,7 +10,7 @@ What counts as a public item: a line `pub fn|struct|enum|trait|const|mod|type` (
 `pub(crate)`/`pub(super)`) in src/, field/src/, scalar/src/, group/src/, outside `backend/` (the
 backends' internals) and outside `#[cfg(test)]` modules (everything after a
 `#[cfg(test)]` line at column 0 is skipped), and not `#[doc(hidden)]`. Its doc comment is the run of `///` lines
-(and attributes) directly above it; module docs (`//!`) count for the module file.
+(and attributes and plain `//` comments) directly above it; module docs (`//!`) count for the module file.
 Crude by design: it reads text, not rustdoc's output.
 """
 import re
@@ -51,7 +51,7 @@ def main():
             if not m:
                 continue
             j, doc = i - 1, []
-            while j >= 0 and (lines[j].strip().startswith('///') or lines[j].strip().startswith('#[')):
+            while j >= 0 and lines[j].strip().startswith(('///', '#[', '// ')):
                 doc.append(lines[j])
                 j -= 1
             if any('doc(hidden)' in d for d in doc) or path in HIDDEN:

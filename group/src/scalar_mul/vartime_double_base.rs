@@ -335,6 +335,8 @@ mod tests {
                 let want = pt * a + Point::mul_base(&b);
                 let got = Point::vartime_double_scalar_mul_basepoint(&a, &pt, &b);
                 assert_eq!(got, want);
+                // The Schnorr check's full-length case.
+                assert_eq!(double_base_by_base_straus(&a, &pt, &b), want);
                 // The serial backend directly.
                 let serial = dispatch::run_serial(VartimeDoubleBase {
                     a_naf: &a.vartime_non_adjacent_form(5),
