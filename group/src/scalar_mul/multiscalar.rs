@@ -126,8 +126,8 @@ where
 // The generic entry points below only collect their inputs and call these, which are not
 // generic, so the iterator types of a caller add no copy of the algorithms. These are
 // `#[inline]` and the algorithms (one copy per backend) generic, so they are compiled in
-// the crate that calls them, once, and not in a program that never does: about a third
-// of this crate's compile time (docs/backends.md, "Build cost").
+// the crate that calls them, once, and not in a program that never does
+// (docs/backends.md, "Build cost").
 
 /// [`Point::multiscalar_mul`] on collected inputs.
 #[inline]
