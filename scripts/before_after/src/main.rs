@@ -388,7 +388,8 @@ macro_rules! suite {
                             )
                         }
                         "DecodingBatch" => {
-                            let en: Vec<[u8; 32]> = points(n, 15).iter().map(Point::to_bytes).collect();
+                            let en: Vec<[u8; 32]> =
+                                points(n, 15).iter().map(Point::to_bytes).collect();
                             calls(
                                 move || Point::from_bytes_batch(black_box(&en)),
                                 |v| v.iter().flat_map(|p| p.unwrap().to_bytes()).collect(),
@@ -402,7 +403,8 @@ macro_rules! suite {
                             )
                         }
                         "X25519BaseBatch" => {
-                            let ks: Vec<[u8; 32]> = (0..n).map(|i| bytes32(14 + i as u64)).collect();
+                            let ks: Vec<[u8; 32]> =
+                                (0..n).map(|i| bytes32(14 + i as u64)).collect();
                             calls(
                                 move || {
                                     $lib::montgomery::MontgomeryPoint::mul_base_clamped_batch(
