@@ -32,7 +32,8 @@ pub(crate) fn mul_base<B: PointBackend>(
 ) -> B::Point {
     if let Some((odd, even)) = b.sum_digits(table, digits) {
         // 16·(odd digits' sum) + (even digits' sum): one full addition more than the
-        // loops below, which the backend's two independent chains more than repay.
+        // loops below, which the backend's own sums more than repay (IFMA: two
+        // independent chains; AVX2: four partial sums, one point per lane).
         let p = b.to_extended(&double_times(b, &odd, 4));
         return b.to_extended(&b.add(&p, &b.to_cached(&even)));
     }

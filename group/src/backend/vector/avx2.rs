@@ -54,7 +54,7 @@ use super::lazy_tables::LazyTables;
 use super::limbs::{unroll5, unrolled};
 use super::out_of_line::out_of_line;
 use super::point::Vector;
-use super::{Consts, Tables, VectorField};
+use super::{Cached4, Consts, Tables, VectorField};
 use crate::backend::Op;
 
 /// The name `backend::selected` reports.
@@ -626,6 +626,12 @@ impl VectorField for F5 {
         ))
     }
 
+    /// Four partial sums, one point per lane ([`walk`]).
+    #[inline(always)]
+    fn sum_digits(table: &[[Cached4<Self>; 8]; 32], digits: &[i8; 64]) -> Option<[Self; 2]> {
+        Some(walk::sum_digits(table, digits))
+    }
+
     #[inline(always)]
     fn tables() -> &'static Tables<Self> {
         TABLES.get(from_elements_const)
@@ -644,6 +650,8 @@ static TABLES: LazyTables<F5> = LazyTables::new();
 
 /// The point layer's constants in this representation, built at compile time.
 static CONSTS: Consts<F5> = const_consts!(from_elements_const);
+
+mod walk;
 
 #[cfg(test)]
 mod tests;
