@@ -17,12 +17,12 @@
 //! entries are transposed (coordinate k of lane m comes from lane k of entry m), and
 //! the negative digits' lanes are negated by a lane mask.
 //!
-//! Why: the one-point walk on this field is bound by instruction throughput, and this
-//! one runs fewer instructions and no lane permutations for the same sums. With the
-//! AVX2 backend forced on an Intel Xeon (family 6 model 207), ScalarBaseMult took 0.905
-//! of the one-point walk's time with LTO (0.916 in cargo's default profile, 0.953 with
-//! `-C target-cpu=native`); the figures and what was slower are in docs/design.md,
-//! section 2 ("The AVX2 backend's walk").
+//! Why: it runs about as many instructions as the one-point walk, but none of the
+//! point layer's lane permutations, and its chain is 16 dependent additions long
+//! instead of 64. With the AVX2 backend forced on an Intel Xeon (family 6 model 207),
+//! ScalarBaseMult took 0.901 of the one-point walk's time with LTO (0.966 in cargo's
+//! default profile, 0.924 with `-C target-cpu=native`); docs/design.md (section 2) has
+//! the figures and what was slower.
 
 use core::arch::x86_64::*;
 
