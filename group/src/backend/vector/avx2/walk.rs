@@ -20,7 +20,7 @@
 //! Why: it runs about as many instructions as the one-point walk, but none of the
 //! point layer's lane permutations, and its chain is 16 dependent additions long
 //! instead of 64. With the AVX2 backend forced on an Intel Xeon (family 6 model 207),
-//! ScalarBaseMult took 0.901 of the one-point walk's time with LTO (0.966 in cargo's
+//! ScalarBaseMult took 0.901 of the one-point walk's time with LTO (0.898 in cargo's
 //! default profile, 0.924 with `-C target-cpu=native`); docs/design.md (section 2) has
 //! the figures and what was slower.
 
