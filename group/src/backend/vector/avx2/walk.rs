@@ -8,7 +8,7 @@
 //! even digits of the same rows. So 16 lane-wise mixed additions, 7 products each
 //! ([`F5::mul`] multiplies four elements at once), do the work of 64 one-point
 //! additions of 2 four-lane products each: 112 products instead of 128, and none of
-//! the point layer's lane permutations and blends. At the end, one lane-wise full
+//! the point layer's lane permutations. At the end, one lane-wise full
 //! addition of lanes (1, 0, 3, 2) to lanes (0, 1, 2, 3) leaves the odd sum in lane 0
 //! and the even sum in lane 2.
 //!
@@ -28,11 +28,13 @@ use core::arch::x86_64::*;
 
 use edwards25519_field::FieldElement;
 
-use super::{F5, TWO_P_PACKED, from_elements_const};
+use super::{F5, from_elements_const};
 use crate::backend::vector::limbs::unrolled;
 use crate::backend::vector::{Cached4, VectorField, order};
 use crate::models::D2;
 
+/// 0 in every lane.
+const ZERO: F5 = from_elements_const([&FieldElement::ZERO; 4]);
 /// 1 in every lane.
 static ONE: F5 = from_elements_const([&FieldElement::ONE; 4]);
 /// 2d in every lane.
@@ -45,13 +47,6 @@ struct PerLane {
     y: F5,
     z: F5,
     t: F5,
-}
-
-/// A register of zeros.
-#[inline(always)]
-fn zeros() -> __m256i {
-    // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
-    unsafe { _mm256_setzero_si256() }
 }
 
 /// The transpose of four 4-lane values: lane m of output k is lane k of input m.
@@ -91,20 +86,16 @@ fn transpose_registers([a0, a1, a2, a3]: [__m256i; 4]) -> [__m256i; 4] {
 }
 
 /// The entries (y - x, y + x, 2d·x·y) with the lanes where `negative` is all ones
-/// negated, (y + x, y - x, 2p - 2d·x·y): 2p minus a reduced value is mul-ready, as in
-/// the point layer's negation.
+/// negated, (y + x, y - x, 0 - 2d·x·y): [`F5::sub`] from 0 is 2p minus the reduced value,
+/// which is mul-ready, as in the point layer's negation.
 #[inline(always)]
 fn negate_lanes(y_minus_x: &F5, y_plus_x: &F5, xy2d: &F5, negative: [i64; 4]) -> [F5; 3] {
     // SAFETY: reached only inside `run_with_features` (AVX2), see `F5`.
     let mask = unsafe { _mm256_set_epi64x(negative[3], negative[2], negative[1], negative[0]) };
-    let neg = F5(unrolled!(5, |r| {
-        // SAFETY: as above.
-        unsafe { _mm256_sub_epi32(_mm256_set1_epi64x(TWO_P_PACKED[r] as i64), xy2d.0[r]) }
-    }));
     [
         blend(y_minus_x, y_plus_x, mask),
         blend(y_plus_x, y_minus_x, mask),
-        blend(xy2d, &neg, mask),
+        blend(xy2d, &ZERO.sub(xy2d), mask),
     ]
 }
 
@@ -188,13 +179,12 @@ impl PerLane {
 /// whatever the digits.
 #[inline(always)]
 pub(super) fn sum_digits(table: &[[Cached4<F5>; 8]; 32], digits: &[i8; 64]) -> [F5; 2] {
-    let zero = F5([zeros(); 5]);
     // The identity in every lane.
     let mut sums = PerLane {
-        x: zero,
+        x: ZERO,
         y: ONE,
         z: ONE,
-        t: zero,
+        t: ZERO,
     };
     for i in 0..16 {
         let (low, high) = (&table[i], &table[16 + i]);
