@@ -138,9 +138,11 @@
 //!
 //! # Constant time
 //!
-//! Loop counts are constants. Every data-dependent choice is an all-zeros/all-ones mask
-//! made by arithmetic (the negated low bit of g, the arithmetic shift of ζ), applied
-//! with `&`, `^`, additions and subtractions. No `if` on data, no data-dependent index,
+//! Loop counts are constants. Every data-dependent choice is either an all-zeros/all-ones
+//! mask made by arithmetic (the negated low bit of g, the arithmetic shift of ζ),
+//! applied with `&`, `^`, additions and subtractions, or a `choose` (a conditional move
+//! on x86-64 and AArch64, a mask elsewhere), whose condition is arithmetic too (g's low
+//! bit, ζ's sign bit). No `if` on data, no data-dependent index,
 //! no division on data; the multiplications are 64x64 -> 128 bits (and 64-bit wrapping
 //! ones on the low words). How many steps a sub-batch runs is a constant at each call.
 
