@@ -221,19 +221,27 @@ impl<F: VectorField> Cached4<F> {
     /// through a `subtle` choice.
     #[inline(always)]
     pub(super) fn select(table: &[Cached4<F>; 8], digit: i8) -> Cached4<F> {
-        debug_assert!((-8..=8).contains(&digit));
-        let sign = digit >> 7;
-        let abs = ((digit ^ sign) - sign) as u8;
-        let negative = Choice::from((sign & 1) as u8);
-        let [t0, t1, t2, t3, t4, t5, t6, t7] = table;
-        let mut out = Cached4(F::lookup8(
-            &F::consts().identity_cached,
-            [&t0.0, &t1.0, &t2.0, &t3.0, &t4.0, &t5.0, &t6.0, &t7.0],
-            abs,
-        ));
+        let negative = Choice::from(((digit >> 7) & 1) as u8);
+        let mut out = Cached4(Self::select_abs(table, digit));
         let neg = out.neg();
         out.0.assign_if(&neg.0, negative);
         out
+    }
+
+    /// |`digit`|·P from `table[j] = (j + 1)·P`, digit in [-8, 8], the identity for 0:
+    /// the scan of [`Cached4::select`] without the negation, for a caller that applies
+    /// the signs itself (the AVX2 walk, four entries at once). Constant time as that.
+    #[inline(always)]
+    pub(super) fn select_abs(table: &[Cached4<F>; 8], digit: i8) -> F {
+        debug_assert!((-8..=8).contains(&digit));
+        let sign = digit >> 7;
+        let abs = ((digit ^ sign) - sign) as u8;
+        let [t0, t1, t2, t3, t4, t5, t6, t7] = table;
+        F::lookup8(
+            &F::consts().identity_cached,
+            [&t0.0, &t1.0, &t2.0, &t3.0, &t4.0, &t5.0, &t6.0, &t7.0],
+            abs,
+        )
     }
 }
 

@@ -13,7 +13,7 @@
 //! and the even sum in lane 2.
 //!
 //! The entries come from the one-point walk's table, one row per lane: each lane's
-//! entry is scanned for |digit| in constant time ([`VectorField::lookup8`]), the four
+//! entry is scanned for |digit| in constant time ([`Cached4::select_abs`]), the four
 //! entries are transposed (coordinate k of lane m comes from lane k of entry m), and
 //! the negative digits' lanes are negated by a lane mask.
 //!
@@ -108,18 +108,6 @@ fn blend(a: &F5, b: &F5, mask: __m256i) -> F5 {
     }))
 }
 
-/// Row `row`'s entry for |`digit`|, the identity for 0, in constant time (a full scan).
-#[inline(always)]
-fn entry(row: &[Cached4<F5>; 8], digit: i8) -> F5 {
-    let sign = digit >> 7; // -1 for a negative digit, else 0
-    let [e0, e1, e2, e3, e4, e5, e6, e7] = row;
-    F5::lookup8(
-        &F5::consts().identity_cached,
-        [&e0.0, &e1.0, &e2.0, &e3.0, &e4.0, &e5.0, &e6.0, &e7.0],
-        ((digit ^ sign) - sign) as u8,
-    )
-}
-
 impl PerLane {
     /// (E·F, G·H, G·F, E·H) from E and G wide, F and H reduced: the left factor of
     /// [`F5::mul`] may be wide, the right one must be mul-ready.
@@ -196,10 +184,10 @@ pub(super) fn sum_digits(table: &[[Cached4<F5>; 8]; 32], digits: &[i8; 64]) -> [
             digits[2 * (16 + i)],
         ];
         let entries = [
-            entry(low, d[0]),
-            entry(high, d[1]),
-            entry(low, d[2]),
-            entry(high, d[3]),
+            Cached4::select_abs(low, d[0]),
+            Cached4::select_abs(high, d[1]),
+            Cached4::select_abs(low, d[2]),
+            Cached4::select_abs(high, d[3]),
         ];
         // An entry's lanes are (y - x, y + x, 2, 2d·x·y).
         let [y_minus_x, y_plus_x, _, xy2d] =
