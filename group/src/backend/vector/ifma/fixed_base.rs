@@ -19,8 +19,9 @@
 //!   chains, same run (`scripts/before_after.sh --runs 3`, Intel Xeon family 6 model
 //!   207): ScalarBaseMult 0.77 (LTO + 1 CGU), 0.79 (cargo defaults), 0.74
 //!   (`target-cpu=native`); X25519Base 0.86, 0.87, 0.84. On an Intel Xeon reporting
-//!   family 6 model 167 the ymm chains took ScalarBaseMult 1.25 and X25519Base 1.12
-//!   of the paired walk's time (LTO + 1 CGU). Where a 512-bit instruction
+//!   family 6 model 167 the ymm chains took ScalarBaseMult 1.25, 1.22 and 1.28 and
+//!   X25519Base 1.12, 1.10 and 1.14 of the paired walk's time (the same three builds).
+//!   Where a 512-bit instruction
 //!   is split in two (AMD Zen 4) it would save nothing, so the ymm chains run there.
 //! - **Carries only where a multiplication needs them.** A product is folded
 //!   (z_k + 19·z_(k+5)) but not carried: every consumer of a product here is a linear
