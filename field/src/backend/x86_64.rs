@@ -13,11 +13,14 @@
 //! # Soundness: who may run this code
 //!
 //! MULX/ADCX/ADOX raise #UD on a CPU without BMI2/ADX, so no safe public path may reach
-//! them unchecked. Two routes exist, both checked:
+//! them unchecked. Three routes exist, all checked:
 //!
 //! - inside this crate, [`FieldElement`](crate::FieldElement)'s operations call the
 //!   `asm` functions only after [`cpu_has_bmi2_adx`](crate::backend::cpu_has_bmi2_adx)
 //!   (a CPUID check, cached) returned true;
+//! - the safegcd inversion's divsteps in assembly (`divsteps`, SARX and SHLX: BMI2)
+//!   check [`use_fast`](crate::backend::use_fast) themselves and say `None` where it is
+//!   false;
 //! - [`Mulx<P>`](crate::backend::x86_64::Mulx) implements [`FieldArith`](crate::FieldArith) (and so its operators) only
 //!   for a proof type `P: `[`Bmi2Adx`](crate::backend::x86_64::Bmi2Adx), an `unsafe` trait: whoever implements it
 //!   promises to use `Mulx<P>` only after that check succeeded. Code generic over
@@ -50,6 +53,7 @@
 #![cfg_attr(not(edwards25519_x86), allow(dead_code))]
 
 pub(crate) mod asm;
+pub(crate) mod divsteps;
 
 use core::fmt;
 use core::marker::PhantomData;
