@@ -12,13 +12,14 @@
 //! q' = swap ? h : q     ζ' = swap ? -ζ - 2 : ζ - 1
 //! ```
 //!
-//! Why assembly: compiled from Rust, the step is 18 instructions, four of them register
-//! copies that a two-operand shift or AND needs to keep its source. On the Intel cores
-//! whose microcode turns move elimination off (Ice Lake and its server and desktop
-//! relatives) each copy takes an ALU slot. With SARX and SHLX, whose destination is
-//! separate, and ζ and ζ' alternating between two registers, the step is 14
-//! instructions and no copy. The chain from one g to the next is unchanged (parity mask,
-//! AND, add: four operations through SHLX and SARX), as is the one through ζ.
+//! Why assembly: compiled from Rust (rustc 1.95, every build), the step is 18
+//! instructions, three of them register copies that a two-operand shift or AND needs to
+//! keep its source, and the parity mask an AND and a negation. Where a core does not
+//! eliminate copies at rename, each takes an ALU slot. With SARX and SHLX, whose
+//! destination is separate, the parity mask as the arithmetic shift of g << 63 (which
+//! the swap test reads anyway), and ζ and ζ' alternating between two registers, the step
+//! is 14 instructions and no copy. The chain from one g to the next keeps its length
+//! (SHLX, SARX, AND, add), as does the one through ζ.
 //!
 //! Measured on an Intel Xeon reporting family 6 model 167: in a loop of 20-step calls
 //! timed in one process (`rustc -O`), 0.88-0.93 of the compiled step's time; the whole
