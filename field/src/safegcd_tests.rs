@@ -236,19 +236,11 @@ fn small_step(zeta: &mut i64, f: &mut i128, g: &mut i128) {
     }
 }
 
-/// A sub-batch's matrix and ζ against 20 exact steps on the full 64-bit values, from
-/// random and extreme starts (residues at ±2^19, g a multiple of 2^20, ζ around
-/// the swaps): what the packed words compute, including every step's carry and
-/// halving across fields, must be the matrix of the steps.
-#[test]
-fn sub_batch_matrix_is_the_steps() {
+/// `count` sub-batch starts (ζ, f, g) from a fixed seed: random words, and every fourth
+/// start with residues at the extremes (±2^19, g a multiple of 2^20), ζ in [-20, 20]
+/// (around the swaps).
+fn sub_batch_starts(count: usize) -> impl Iterator<Item = (i64, u64, u64)> {
     let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
     let extremes = [
         0u64,
         1 << 19,
@@ -257,13 +249,28 @@ fn sub_batch_matrix_is_the_steps() {
         1 << 20,
         u64::MAX,
     ];
-    for i in 0..4000 {
+    (0..count).map(move |i| {
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
         let (mut f, mut g) = (next() | 1, next());
         if i % 4 == 1 {
             f = (extremes[i % extremes.len()] | 1) ^ (next() << 21);
             g = extremes[(i / 4) % extremes.len()] ^ (next() << 21);
         }
-        let zeta = (next() % 41) as i64 - 20;
+        ((next() % 41) as i64 - 20, f, g)
+    })
+}
+
+/// A sub-batch's matrix and ζ against 20 exact steps on the full 64-bit values, from
+/// [`sub_batch_starts`]: what the packed words compute, including every step's carry
+/// and halving across fields, must be the matrix of the steps.
+#[test]
+fn sub_batch_matrix_is_the_steps() {
+    for (zeta, f, g) in sub_batch_starts(4000) {
         let (z, t) = sub_batch(zeta, f, g, SUB_STEPS);
         // Exact steps on the values as signed 64-bit integers (any lift works: the
         // steps read only the low bits).
@@ -290,34 +297,13 @@ fn sub_batch_matrix_is_the_steps() {
 }
 
 /// The x86-64 backend's twenty steps in assembly against the compiled steps, bit for
-/// bit on all three words, from the starts `sub_batch_matrix_is_the_steps` uses. The
+/// bit on all three words, from [`sub_batch_starts`]. The
 /// assembly runs exactly where the MULX/ADX field does (`use_fast`); elsewhere
 /// `sub_batch` runs the compiled steps and there is nothing to compare.
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn assembly_divsteps_are_the_compiled_ones() {
-    let mut state = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let extremes = [
-        0u64,
-        1 << 19,
-        (1 << 19) + 1,
-        (1 << 20) - 1,
-        1 << 20,
-        u64::MAX,
-    ];
-    for i in 0..20_000 {
-        let (mut f, mut g) = (next() | 1, next());
-        if i % 4 == 1 {
-            f = extremes[i % extremes.len()] | 1;
-            g = extremes[(i / 4) % extremes.len()];
-        }
-        let zeta = (next() % 61) as i64 - 30;
+    for (zeta, f, g) in sub_batch_starts(20_000) {
         let (fq, gw) = (pack(f, 0) >> 1, pack(g, 1));
         let asm = crate::backend::x86_64::divsteps::divsteps20(zeta, fq, gw);
         assert_eq!(asm.is_some(), crate::backend::use_fast());
