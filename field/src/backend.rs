@@ -40,23 +40,8 @@ pub mod radix64;
 #[cfg(target_arch = "x86_64")]
 pub mod x86_64;
 
-pub use cpu::cpu_has_bmi2_adx;
+pub use cpu::{cpu_has_bmi2_adx, use_fast};
 pub(crate) use limb_ops::limb_ops;
-
-/// Whether the public [`FieldElement`](crate::FieldElement) runs the MULX/ADX code on
-/// this machine (false in the forced portable build).
-///
-/// ```
-/// use edwards25519_field::backend;
-///
-/// assert!(!backend::use_fast() || backend::cpu_has_bmi2_adx());
-/// #[cfg(target_arch = "x86_64")]
-/// assert_eq!(backend::use_fast(), backend::selected() == backend::x86_64::NAME);
-/// ```
-#[inline(always)]
-pub fn use_fast() -> bool {
-    cfg!(edwards25519_x86) && cpu_has_bmi2_adx()
-}
 
 /// The name of the backend that [`FieldElement`](crate::FieldElement)'s operations run
 /// on this machine.

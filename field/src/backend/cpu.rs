@@ -1,5 +1,5 @@
-//! The CPUID check for the MULX/ADX backend, below every module that asks it (the
-//! x86-64 backend's checked operations, [`use_fast`](super::use_fast)).
+//! The CPUID check for the MULX/ADX backend and [`use_fast`], below every module that
+//! asks them (the x86-64 backend's checked operations and assembly divsteps).
 
 #[cfg(target_arch = "x86_64")]
 cpufeatures::new!(cpuid_bmi2_adx, "bmi2", "adx");
@@ -26,4 +26,19 @@ pub fn cpu_has_bmi2_adx() -> bool {
     {
         false
     }
+}
+
+/// Whether the public [`FieldElement`](crate::FieldElement) runs the MULX/ADX code on
+/// this machine (false in the forced portable build).
+///
+/// ```
+/// use edwards25519_field::backend;
+///
+/// assert!(!backend::use_fast() || backend::cpu_has_bmi2_adx());
+/// #[cfg(target_arch = "x86_64")]
+/// assert_eq!(backend::use_fast(), backend::selected() == backend::x86_64::NAME);
+/// ```
+#[inline(always)]
+pub fn use_fast() -> bool {
+    cfg!(edwards25519_x86) && cpu_has_bmi2_adx()
 }

@@ -72,7 +72,8 @@ macro_rules! two_divsteps {
 /// BMI2, or the portable backend forced), and the caller runs its own steps.
 #[inline(always)]
 pub(crate) fn divsteps20(zeta: i64, q: i64, g: i64) -> Option<(i64, i64, i64)> {
-    if !crate::backend::use_fast() {
+    // `backend::cpu`, where `use_fast` lives, is below `safegcd` (no import cycle).
+    if !crate::backend::cpu::use_fast() {
         return None;
     }
     // SAFETY: `use_fast()` implies `cpu_has_bmi2_adx()`: the CPU has BMI2.
