@@ -133,8 +133,8 @@ impl Scalar {
             (r_prev, r, t_prev, t) = (
                 combine(a, &r_prev, b, &r),
                 combine(c, &r_prev, d, &r),
-                combine_magnitudes(a.unsigned_abs(), &t_prev, b.unsigned_abs(), &t),
-                combine_magnitudes(c.unsigned_abs(), &t_prev, d.unsigned_abs(), &t),
+                combine(a.abs(), &t_prev, b.abs(), &t),
+                combine(c.abs(), &t_prev, d.abs(), &t),
             );
             negative ^= taken % 2 == 1;
         }
@@ -250,28 +250,16 @@ fn lehmer(a: &U256, b: &U256, cofactors: &mut [[i64; 4]; MAX_PHASE]) -> usize {
     steps
 }
 
-/// a·x + b·y for a Lehmer phase's cofactors (|a|, |b| < 2^62), where the caller knows
-/// the result is in [0, 2^256): each column's two products and carry fit an `i128`.
+/// a·x + b·y for a Lehmer phase's cofactors or their magnitudes (|a|, |b| < 2^62), where
+/// the caller knows the result is in [0, 2^256): each column's two products and carry
+/// fit an `i128`. Along Euclid the coefficients' magnitudes follow
+/// t_(i+1) = t_(i-1) + q·t_i where the remainders follow r_(i+1) = r_(i-1) - q·r_i, so a
+/// phase maps them by the magnitudes of the remainders' cofactors.
 fn combine(a: i64, x: &U256, b: i64, y: &U256) -> U256 {
     let mut out = [0u64; 4];
     let mut acc = 0i128;
     for i in 0..4 {
         acc += i128::from(a) * i128::from(x[i]) + i128::from(b) * i128::from(y[i]);
-        out[i] = acc as u64;
-        acc >>= 64;
-    }
-    out
-}
-
-/// a·x + b·y mod 2^256 for cofactor magnitudes a, b < 2^62: the coefficients' update.
-/// Along Euclid the magnitudes t follow t_(i+1) = t_(i-1) + q·t_i where the remainders
-/// follow r_(i+1) = r_(i-1) - q·r_i, so a phase maps them by the magnitudes of the
-/// remainders' cofactors.
-fn combine_magnitudes(a: u64, x: &U256, b: u64, y: &U256) -> U256 {
-    let mut out = [0u64; 4];
-    let mut acc = 0u128;
-    for i in 0..4 {
-        acc += u128::from(a) * u128::from(x[i]) + u128::from(b) * u128::from(y[i]);
         out[i] = acc as u64;
         acc >>= 64;
     }
@@ -434,9 +422,7 @@ mod tests {
                 assert_eq!(combine(ca, &a, cb, &b), r_prev, "step {j}");
                 assert_eq!(combine(cc, &a, cd, &b), r, "step {j}");
                 let (zero, one) = ([0; 4], [1, 0, 0, 0]);
-                let magnitudes = |x: i64, y: i64| {
-                    combine_magnitudes(x.unsigned_abs(), &zero, y.unsigned_abs(), &one)
-                };
+                let magnitudes = |x: i64, y: i64| combine(x.abs(), &zero, y.abs(), &one);
                 assert_eq!(magnitudes(ca, cb), t_prev, "step {j}");
                 assert_eq!(magnitudes(cc, cd), t, "step {j}");
             }
