@@ -111,19 +111,21 @@ impl Scalar {
                 negative = !negative;
                 continue;
             }
-            let below = |j: usize| {
+            // The remainder after the first j steps of the phase.
+            let remainder = |j: usize| {
                 let [_, _, c, d] = cofactors[j - 1];
-                below_2_128(&combine(c, &r_prev, d, &r))
+                combine(c, &r_prev, d, &r)
             };
             // The steps to take: all of them, or up to the first whose remainder is
-            // below 2^128.
-            let mut taken = steps;
-            if below(steps) {
+            // below 2^128; `r_next` is the remainder they leave.
+            let (mut taken, mut r_next) = (steps, remainder(steps));
+            if below_2_128(&r_next) {
                 let mut above = 0; // the last step known to stay at 2^128 or above
                 while above + 1 < taken {
                     let mid = (above + taken) / 2;
-                    if below(mid) {
-                        taken = mid;
+                    let r_mid = remainder(mid);
+                    if below_2_128(&r_mid) {
+                        (taken, r_next) = (mid, r_mid);
                     } else {
                         above = mid;
                     }
@@ -132,7 +134,7 @@ impl Scalar {
             let [a, b, c, d] = cofactors[taken - 1];
             (r_prev, r, t_prev, t) = (
                 combine(a, &r_prev, b, &r),
-                combine(c, &r_prev, d, &r),
+                r_next,
                 combine(a.abs(), &t_prev, b.abs(), &t),
                 combine(c.abs(), &t_prev, d.abs(), &t),
             );

@@ -21,8 +21,8 @@
 //!   (`target-cpu=native`); X25519Base 0.86, 0.87, 0.84. On an Intel Xeon reporting
 //!   family 6 model 167 the ymm chains took ScalarBaseMult 1.25, 1.22 and 1.28 and
 //!   X25519Base 1.12, 1.10 and 1.14 of the paired walk's time (the same three builds).
-//!   Where a 512-bit instruction
-//!   is split in two (AMD Zen 4) it would save nothing, so the ymm chains run there.
+//!   Where a 512-bit instruction is split in two (AMD Zen 4) it would save nothing, so
+//!   the ymm chains run there.
 //! - **Carries only where a multiplication needs them.** A product is folded
 //!   (z_k + 19·z_(k+5)) but not carried: every consumer of a product here is a linear
 //!   step (a sum, or a difference against [`BIG_P`], a multiple of p above every folded
