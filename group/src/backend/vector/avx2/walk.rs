@@ -5,24 +5,26 @@
 //! The walk ([`crate::scalar_mul::fixed_base`]) adds 64 table entries: the odd digits'
 //! 32 (their sum is then multiplied by 16) and the even digits' 32. Here lane 0 sums
 //! the odd digits of rows 0 to 15, lane 1 those of rows 16 to 31, and lanes 2 and 3 the
-//! even digits of the same rows. So 16 lane-wise mixed additions, 7 products each
-//! ([`F5::mul`] multiplies four elements at once), do the work of 64 one-point
-//! additions of 2 four-lane products each: 112 products instead of 128, and none of
-//! the point layer's lane permutations. At the end, one lane-wise full
-//! addition of lanes (1, 0, 3, 2) to lanes (0, 1, 2, 3) leaves the odd sum in lane 0
-//! and the even sum in lane 2.
+//! even digits of the same rows. The first four entries (rows 0 and 16) start the sums
+//! as points converted from their table form, one product ([`PerLane::from_affine`]),
+//! and 15 lane-wise mixed additions, 7 products each ([`F5::mul`] multiplies four
+//! elements at once), add the rest: 106 products for the work of 64 one-point
+//! additions of 2 four-lane products each (128), and none of the point layer's lane
+//! permutations. At the end, one lane-wise full addition of lanes (1, 0, 3, 2) to
+//! lanes (0, 1, 2, 3) leaves the odd sum in lane 0 and the even sum in lane 2.
 //!
 //! The entries come from the one-point walk's table, one row per lane: each lane's
 //! entry is scanned for |digit| in constant time ([`Cached4::select_abs`]), the four
 //! entries are transposed (coordinate k of lane m comes from lane k of entry m), and
 //! the negative digits' lanes are negated by a lane mask.
 //!
-//! Why: it runs about as many instructions as the one-point walk, but none of the
-//! point layer's lane permutations, and its chain is 16 dependent additions long
-//! instead of 64. With the AVX2 backend forced on an Intel Xeon (family 6 model 207),
-//! ScalarBaseMult took 0.901 of the one-point walk's time with LTO (0.898 in cargo's
-//! default profile, 0.924 with `-C target-cpu=native`); docs/design.md (section 2) has
-//! the figures and what was slower.
+//! Why: it runs fewer instructions than the one-point walk, none of the point layer's
+//! lane permutations, and its chain is 15 dependent additions long instead of 64. With
+//! the AVX2 backend forced on an Intel Xeon (family 6 model 207), ScalarBaseMult took
+//! 0.901 of the one-point walk's time with LTO (0.898 in cargo's default profile, 0.924
+//! with `-C target-cpu=native`), before the converted start, which took it to 0.965 of
+//! that (Intel Xeon reporting model 167, each build; 0.960 of the instructions under
+//! callgrind); docs/design.md (section 2) has the figures and what was slower.
 
 use core::arch::x86_64::*;
 
@@ -31,14 +33,16 @@ use edwards25519_field::FieldElement;
 use super::{F5, from_elements_const};
 use crate::backend::vector::limbs::unrolled;
 use crate::backend::vector::{Cached4, VectorField, order};
-use crate::models::D2;
+use crate::models::{D2, INVERSE_D};
 
 /// 0 in every lane.
 const ZERO: F5 = from_elements_const([&FieldElement::ZERO; 4]);
-/// 1 in every lane.
-static ONE: F5 = from_elements_const([&FieldElement::ONE; 4]);
+/// 2 in every lane.
+static TWO: F5 = from_elements_const([&FieldElement::from_limbs_carried([2, 0, 0, 0, 0]); 4]);
 /// 2d in every lane.
 static TWO_D: F5 = from_elements_const([&D2; 4]);
+/// 1/d in every lane.
+static INV_D: F5 = from_elements_const([&INVERSE_D; 4]);
 
 /// Four points, one per lane, in extended coordinates (X : Y : Z : T), reduced.
 #[derive(Clone, Copy)]
@@ -130,6 +134,19 @@ impl PerLane {
         PerLane::finish(&b.sub(a), &d.sub(c).carry(), &d.add(c), &b.add(a).carry())
     }
 
+    /// The entries (y - x, y + x, 2d·x·y) as points, lane by lane: (2x : 2y : 2 : 2x·y),
+    /// with 2x·y as 2d·x·y times 1/d. One product, where adding the entries to the
+    /// identity takes seven. The entries are mul-ready, and y - x and y + x reduced.
+    #[inline(always)]
+    fn from_affine([y_minus_x, y_plus_x, xy2d]: &[F5; 3]) -> PerLane {
+        PerLane {
+            x: y_plus_x.sub(y_minus_x).carry(),
+            y: y_plus_x.add(y_minus_x).carry(),
+            z: TWO,
+            t: xy2d.mul(&INV_D),
+        }
+    }
+
     /// self + (y - x, y + x, 2d·x·y) lane by lane: the mixed addition of Hisil, Wong,
     /// Carter and Dawson for a = -1. Seven products. The entries are mul-ready.
     #[inline(always)]
@@ -158,6 +175,31 @@ impl PerLane {
     }
 }
 
+/// Lane by lane, the signed entries of step i: the odd digits of rows i and 16 + i,
+/// then their even digits, as (y - x, y + x, 2d·x·y), mul-ready (see the module docs).
+#[inline(always)]
+fn entries(table: &[[Cached4<F5>; 8]; 32], digits: &[i8; 64], i: usize) -> [F5; 3] {
+    let (low, high) = (&table[i], &table[16 + i]);
+    let d = [
+        digits[2 * i + 1],
+        digits[2 * (16 + i) + 1],
+        digits[2 * i],
+        digits[2 * (16 + i)],
+    ];
+    let entries = [
+        Cached4::select_abs(low, d[0]),
+        Cached4::select_abs(high, d[1]),
+        Cached4::select_abs(low, d[2]),
+        Cached4::select_abs(high, d[3]),
+    ];
+    // An entry's lanes are (y - x, y + x, 2, 2d·x·y).
+    let [y_minus_x, y_plus_x, _, xy2d] =
+        transpose([&entries[0], &entries[1], &entries[2], &entries[3]]);
+    let sign = |x: i8| i64::from(x >> 7);
+    let negative = [sign(d[0]), sign(d[1]), sign(d[2]), sign(d[3])];
+    negate_lanes(&y_minus_x, &y_plus_x, &xy2d, negative)
+}
+
 /// The walk's two sums, Σᵢ `digits[2i + 1]`·Pᵢ and Σᵢ `digits[2i]`·Pᵢ for
 /// `table[i][j]` = (j + 1)·Pᵢ, as points (X, Y, Z, T) in lanes 0…3 (see the module
 /// docs).
@@ -167,34 +209,11 @@ impl PerLane {
 /// whatever the digits.
 #[inline(always)]
 pub(super) fn sum_digits(table: &[[Cached4<F5>; 8]; 32], digits: &[i8; 64]) -> [F5; 2] {
-    // The identity in every lane.
-    let mut sums = PerLane {
-        x: ZERO,
-        y: ONE,
-        z: ONE,
-        t: ZERO,
-    };
-    for i in 0..16 {
-        let (low, high) = (&table[i], &table[16 + i]);
-        // Lane by lane: the odd digits of rows i and 16 + i, then their even digits.
-        let d = [
-            digits[2 * i + 1],
-            digits[2 * (16 + i) + 1],
-            digits[2 * i],
-            digits[2 * (16 + i)],
-        ];
-        let entries = [
-            Cached4::select_abs(low, d[0]),
-            Cached4::select_abs(high, d[1]),
-            Cached4::select_abs(low, d[2]),
-            Cached4::select_abs(high, d[3]),
-        ];
-        // An entry's lanes are (y - x, y + x, 2, 2d·x·y).
-        let [y_minus_x, y_plus_x, _, xy2d] =
-            transpose([&entries[0], &entries[1], &entries[2], &entries[3]]);
-        let sign = |x: i8| i64::from(x >> 7);
-        let negative = [sign(d[0]), sign(d[1]), sign(d[2]), sign(d[3])];
-        sums = sums.add_affine(&negate_lanes(&y_minus_x, &y_plus_x, &xy2d, negative));
+    // Step 0's entries start the sums: converted, one product, where adding them to
+    // the identity takes seven.
+    let mut sums = PerLane::from_affine(&entries(table, digits, 0));
+    for i in 1..16 {
+        sums = sums.add_affine(&entries(table, digits, i));
     }
     let pairs = sums.add_neighbours();
     let [odd, _, even, _] = transpose([&pairs.x, &pairs.y, &pairs.z, &pairs.t]);
