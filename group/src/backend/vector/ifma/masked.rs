@@ -2,12 +2,10 @@
 //! [`LaneOps`]'s, on [`Ymm`] (the model's are in `model`, `paired::Zmm`'s in
 //! `paired`).
 
-#[cfg(not(target_feature = "avx512dq"))]
+#[cfg(not(all(target_feature = "avx512dq", not(target_feature = "avx512fp16"))))]
 use core::arch::asm;
 use core::arch::x86_64::*;
 
-#[cfg(not(target_feature = "avx512dq"))]
-use super::LaneOps;
 use super::Ymm;
 
 /// The AVX-512 instructions with mask registers that the fixed-base walk uses, beyond
@@ -25,7 +23,8 @@ pub(crate) trait Masked: Sized {
     /// 19·self for lanes below 2^59, as self + 2·self + 16·self (two shifts, two
     /// additions), not a 64-bit multiplication (AVX-512 F has none: the compiler would
     /// build it from two `vpmuludq`, on the ports the multiply-adds need); one
-    /// `vpmullq` where the build's target has AVX-512 DQ.
+    /// `vpmullq` where the build's target has AVX-512 DQ and that measured faster
+    /// (see each implementation).
     fn times19(self) -> Self;
     /// A mask of four lanes for every four lanes of the register: itself on four lanes,
     /// repeated in both halves of a paired register ([`super::paired`]).
@@ -51,16 +50,35 @@ impl Masked for Ymm {
         // SAFETY: see `Ymm`: only reached after the CPUID check (AVX-512 F, VL).
         Ymm(unsafe { _mm256_maskz_permutex_epi64::<ORDER>(KEEP, self.0) })
     }
-    #[cfg(not(target_feature = "avx512dq"))]
+    /// Shifts and additions, their counts hidden ([`opaque`]): with counts it can
+    /// see, the compiler turns x + 2x + 16x into a multiplication by 19, or by 38
+    /// where x is a known double (a product's top column, 2·hi), and builds it from two
+    /// `vpmuludq` and three more instructions. Also where the build's target has AVX-512
+    /// DQ and FP16 (Intel's server cores, the discriminator of
+    /// [`F4::mul_uncarried`](super::F4::mul_uncarried)): `vpmullq` is three
+    /// micro-operations there, with a long latency on the doublings' chain.
+    ///
+    /// Measured on an Intel Xeon reporting family 6 model 167
+    /// (`scripts/before_after.sh --runs 3`): against constant shifts, which left the top
+    /// column to two `vpmuludq`, ScalarMult 0.975 and VarTimeDoubleScalarBaseMult 0.974
+    /// (LTO + 1 CGU), 0.973 and 0.968 (cargo defaults); against `vpmullq` with `-C
+    /// target-cpu=native`, 0.953 and 0.930, Verification 0.961.
+    #[cfg(not(all(target_feature = "avx512dq", not(target_feature = "avx512fp16"))))]
     #[inline(always)]
     fn times19(self) -> Self {
-        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX).
-        let three = Ymm(unsafe { opaque(self.add(self.shl::<1>()).0) });
-        three.add(self.shl::<4>())
+        // SAFETY: see `Ymm`: only reached after the CPUID check (AVX2).
+        unsafe {
+            let (one, four) = (opaque(_mm256_set1_epi64x(1)), opaque(_mm256_set1_epi64x(4)));
+            let x = self.0;
+            Ymm(_mm256_add_epi64(
+                _mm256_add_epi64(x, _mm256_sllv_epi64(x, one)),
+                _mm256_sllv_epi64(x, four),
+            ))
+        }
     }
-    /// With AVX-512 DQ in the build's target (`-C target-cpu=native` on a CPU with IFMA):
-    /// one `vpmullq`, which measured faster than the shifts on Zen 4.
-    #[cfg(target_feature = "avx512dq")]
+    /// With AVX-512 DQ and without FP16 in the build's target (`-C target-cpu=native` on
+    /// an AMD Zen 4): one `vpmullq`, which measured faster than the shifts there.
+    #[cfg(all(target_feature = "avx512dq", not(target_feature = "avx512fp16")))]
     #[inline(always)]
     fn times19(self) -> Self {
         // SAFETY: the build's target has AVX-512 DQ; VL: see `Ymm`, only reached after the
@@ -70,10 +88,11 @@ impl Masked for Ymm {
 }
 
 /// x, hidden from the optimiser: an empty assembly block, which executes nothing. It
-/// keeps [`Masked::times19`]'s shifts and additions from being merged into a
-/// multiplication by 19. `#[inline]`, not `always` (not allowed with the target
-/// feature); it compiles to nothing inside the walk.
-#[cfg(not(target_feature = "avx512dq"))]
+/// hides [`Masked::times19`]'s shift counts, so that its shifts and additions are not
+/// merged into a multiplication. `#[inline]`, not `always` (not allowed with the
+/// target feature); it compiles to nothing where it is used, and its constants are
+/// loaded once per loop.
+#[cfg(not(all(target_feature = "avx512dq", not(target_feature = "avx512fp16"))))]
 #[target_feature(enable = "avx")]
 #[inline]
 fn opaque(mut x: __m256i) -> __m256i {
