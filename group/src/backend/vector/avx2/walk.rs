@@ -18,13 +18,14 @@
 //! entries are transposed (coordinate k of lane m comes from lane k of entry m), and
 //! the negative digits' lanes are negated by a lane mask.
 //!
-//! Why: it runs fewer instructions than the one-point walk, none of the point layer's
-//! lane permutations, and its chain is 15 dependent additions long instead of 64. With
-//! the AVX2 backend forced on an Intel Xeon (family 6 model 207), ScalarBaseMult took
-//! 0.901 of the one-point walk's time with LTO (0.898 in cargo's default profile, 0.924
-//! with `-C target-cpu=native`), before the converted start, which took it to 0.965 of
-//! that (Intel Xeon reporting model 167, each build; 0.960 of the instructions under
-//! callgrind); docs/design.md (section 2) has the figures and what was slower.
+//! Why: it runs fewer instructions than the one-point walk and none of the point
+//! layer's lane permutations, and its chain is 15 dependent additions long instead of
+//! 64. With the AVX2 backend forced on an Intel Xeon (family 6 model 207), the walk of
+//! sixteen additions took ScalarBaseMult to 0.901 of the one-point walk's time with LTO
+//! (0.898 in cargo's default profile, 0.924 with `-C target-cpu=native`); on an Intel
+//! Xeon reporting model 167, the converted start takes about 0.965 of the time of
+//! sixteen additions in each build (0.960 of the instructions under callgrind).
+//! docs/design.md (section 2) has the figures and what was slower.
 
 use core::arch::x86_64::*;
 
