@@ -33,13 +33,13 @@ use edwards25519_field::FieldElement;
 
 use super::{F5, from_elements_const};
 use crate::backend::vector::limbs::unrolled;
-use crate::backend::vector::{Cached4, VectorField, order};
+use crate::backend::vector::{self, Cached4, VectorField, order};
 use crate::models::{D2, INVERSE_D};
 
 /// 0 in every lane.
 const ZERO: F5 = from_elements_const([&FieldElement::ZERO; 4]);
 /// 2 in every lane.
-static TWO: F5 = from_elements_const([&FieldElement::from_limbs_carried([2, 0, 0, 0, 0]); 4]);
+static TWO: F5 = from_elements_const([&vector::TWO; 4]);
 /// 2d in every lane.
 static TWO_D: F5 = from_elements_const([&D2; 4]);
 /// 1/d in every lane.
