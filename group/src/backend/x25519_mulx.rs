@@ -1,5 +1,5 @@
 //! X25519's Montgomery ladder for x86-64 CPUs with BMI2 and ADX: the serial ladder of
-//! [`crate::montgomery`] (RFC 7748 §5) with its whole loop (next bit, selection mask,
+//! [`crate::montgomery`] (RFC 7748 §5) with its whole loop (next bit, selection,
 //! ladder step; 255 times) written as one `asm!` block ([`step`]) over a workspace on
 //! the stack, then the field crate's inversion and product for x2/z2.
 //!
@@ -21,11 +21,12 @@
 //! - **No swap in the loop, a selection**: the differential addition gives the same
 //!   element whether or not the state is swapped (DA and CB trade places, T changes
 //!   sign, T² does not), so each step selects only the doubling's inputs U, V =
-//!   (A, B) or (C, D) by mask (`u = c ^ ((a ^ c) & n)`, 8 limbs) where RFC 7748
-//!   swaps the 16 limbs of the state, and DA and CB no longer wait for it
-//!   ([`step::run`]). The mask is made from the scalar bit loaded from the workspace
-//!   copy of the scalar, so no compiler can turn it into a branch (docs/design.md,
-//!   section 3); one swap by mask remains, after the loop.
+//!   (A, B) or (C, D), 8 limbs, where RFC 7748 swaps the 16 limbs of the state, and
+//!   DA and CB no longer wait for it ([`step::run`]). Each limb is one CMOV on the
+//!   flag of bit ⊕ previous bit (one ALU operation where a mask takes three: on the
+//!   Intel Xeon the step is bound by its ALU operations, below), inside the `asm!`
+//!   block, so no compiler can turn it into a branch (docs/design.md, section 3); one
+//!   swap by mask remains, after the loop.
 //! - **Order of the products.** The longest chain of a step, and the one the next
 //!   step's DA waits for, is z3 = x1·(DA - CB)² (three products in a row). The step
 //!   starts that chain first and puts an independent product between each two of
@@ -83,9 +84,9 @@
 //! loop (1.009), 19·t by two LEAs instead of IMUL in the reduction (1.047), and five
 //! other product orders (1.024 to 1.09). The loop head's alignment made no difference.
 //!
-//! Where the cycles go: 902 instructions an iteration (160 MULX; 417 ADC, SBB, ADCX
-//! and ADOX), about 313 cycles (at the 3.7 GHz a dependent ADD chain measured), so
-//! about 2.9 instructions a cycle. On this core a store followed by a plain load of the same
+//! Where the cycles go, on the Zen 4: with the selection by mask (902 instructions an
+//! iteration: 160 MULX; 417 ADC, SBB, ADCX and ADOX), about 313 cycles (at the 3.7 GHz
+//! a dependent ADD chain measured), so about 2.9 instructions a cycle. On this core a store followed by a plain load of the same
 //! address costs no latency (store, load, add measured one cycle a link), while a MULX
 //! memory operand reading a fresh store waits for it (about 10 reference cycles a link
 //! against 3 from a register): hence the plain loads where a product or sum reads a
@@ -96,6 +97,25 @@
 //! neighbours in program order; every reordering measured slower. Going further would
 //! mean interleaving two products by hand, which 13 registers do not allow with these
 //! row-by-row products, or a faster inversion.
+//!
+//! On the Intel Xeon reporting model 167 the step is bound by its ALU operations
+//! instead. `llvm-mca-16 -mcpu=icelake-server` on the loop (the text from the loop's
+//! label to its `jns` in `cargo rustc --release -p edwards25519-group --lib -- --emit
+//! asm`) puts 857 micro-operations of the 886 instructions on the four ALU ports
+//! (MULX takes two, on ports 1 and 5; ADCX, ADOX, ADC and SBB run on ports 0 and 6
+//! only), 214 cycles of them, and estimates 253 cycles an iteration; the machine
+//! measures about 78 ns a step (19.7 µs of X25519's 20.8 with the AVX2 point backend
+//! forced, the rest the inversion). Hence the selection by CMOV, one ALU operation a
+//! limb where the mask took three: 0.983, 0.982 and 0.982 of X25519's time with the
+//! mask (LTO + 1 CGU, cargo defaults, `-C target-cpu=native`;
+//! `RUSTFLAGS='--cfg edwards25519_backend="avx2"' bash scripts/before_after.sh --runs
+//! 5 BEFORE`), where llvm-mca estimated 0.966. Three other cuts measured 0.997 to
+//! 1.003 there, within the noise, and are not made: 2·h + bit 255 by SHLD and BTR in
+//! the reduction (one operation fewer), plain loads for the register copies of the
+//! sums and squarings (seven), and 38 loaded from the workspace (nine immediates). The
+//! whole X25519 is about 1.02 of aws-lc-rs's on that Xeon (BENCHMARKS.md); matching
+//! it needs some 60 ALU operations fewer a step, and the products and squarings (5 and
+//! 4, 90 and 70 operations each, a third of each in their reductions) are most of them.
 //!
 //! Reached only through [`Bmi2Adx`], a token made only after CPUID (or the compile-time
 //! target features) reported BMI2 and ADX: no safe path runs MULX, ADCX or ADOX on a

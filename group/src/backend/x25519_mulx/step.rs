@@ -14,8 +14,8 @@
 //! # Registers
 //!
 //! The 13 general-purpose registers an `asm!` block may take: `w` (the workspace),
-//! `z` (zero for the whole block), RDX (MULX's implicit operand, and the selection
-//! mask), and ten accumulators and temporaries `c0..c7`, `t0`, `t1`. Each operation
+//! `z` (zero for the whole block), RDX (MULX's implicit operand, and bit ⊕ previous
+//! bit until the selection), and ten accumulators and temporaries `c0..c7`, `t0`, `t1`. Each operation
 //! reads its operands from the workspace and writes its result back; where one result
 //! is used right away (BB by E and BB + a24·E, CB by DA ± CB, C and D by the
 //! selection) it stays in registers. The loop counter lives in the workspace, so no
@@ -47,9 +47,11 @@
 //!
 //! No branch and no address depends on secret data: the only branch is the loop's
 //! (on the public counter), the only computed address is the scalar word `K[t / 64]`
-//! (public t). The bit picks nothing but the selection mask n = (bit ⊕ previous
-//! bit) - 1, used as `u = c ⊕ ((a ⊕ c) ∧ n)` on every limb, and after the loop the
-//! swap mask m = -(last bit), used as `d = (x ⊕ y) ∧ m; x ⊕= d; y ⊕= d`.
+//! (public t). The bit picks nothing but the selection: bit ⊕ previous bit sets the
+//! zero flag, and each limb of U and V is a CMOVNZ on it (CMOV's timing does not depend
+//! on its flag or data; the field's divsteps use it the same way), with no flag written
+//! between the test and the last CMOV. After the loop, the swap mask
+//! m = -(last bit), used as `d = (x ⊕ y) ∧ m; x ⊕= d; y ⊕= d`.
 #![allow(unsafe_code)]
 
 /// Slot of x1 (the input u), in limbs.
@@ -454,8 +456,8 @@ macro_rules! workspace_asm {
 /// Runs the 255 ladder iterations on `ws` (x1, the state, K, SW = 0 and CNT = 254 set
 /// by the caller), then the final conditional swap: (x2, z2) is the result.
 ///
-/// Per iteration: the bit t of K and the mask; A, B, C, D from the state as it is;
-/// U, V = (A, B) or (C, D) by the mask; DA, CB (and from it S, T); AA = U², BB = V²
+/// Per iteration: the bit t of K; A, B, C, D from the state as it is; U, V = (A, B)
+/// or (C, D) by bit t ⊕ the previous bit; DA, CB (and from it S, T); AA = U², BB = V²
 /// (and from them E, F); x2 = AA·BB, z2 = E·F, x3 = S², z3 = x1·T². The products
 /// follow each other with no dependence between neighbours where the formulas allow,
 /// so the out-of-order core overlaps them ([`super`]'s docs: the order and why).
@@ -465,11 +467,11 @@ macro_rules! workspace_asm {
 /// the swap: swapping exchanges (A, B) with (C, D), so DA becomes CB and CB becomes
 /// DA; S = DA + CB is unchanged and T = DA - CB changes sign, which T² does not see
 /// (T² is the same element; its lazily reduced limbs may differ, the element does
-/// not). Only the doubling's input depends on the mask, so the loop selects U and V
+/// not). Only the doubling's input depends on the swap, so the loop selects U and V
 /// (4 limbs each) instead of swapping 16 limbs in memory, and DA and CB, the start of
 /// the longest chain, do not wait for it. The state stays in the order RFC 7748's
 /// ladder leaves it after its step (the doubled point in (x2, z2)); its pending swap
-/// (SW) is the next iteration's mask, as there.
+/// (SW) is the next iteration's previous bit, as there.
 ///
 /// # Safety
 ///
@@ -486,8 +488,8 @@ pub(super) unsafe fn run(ws: &mut Workspace) {
     unsafe {
         workspace_asm!(ws.0.as_mut_ptr();
             "2:",
-            // n = (bit t of K ^ previous bit) - 1 in RDX: all ones to double (x2 : z2),
-            // zero to double (x3 : z3). The previous bit becomes bit t.
+            // bit t of K ^ previous bit in RDX: 0 to double (x2 : z2), 1 to double
+            // (x3 : z3). The previous bit becomes bit t.
             "mov {c0}, qword ptr [{w} + {CNT}]",
             "mov {c1}, {c0}",
             "shr {c1}, 6",
@@ -497,10 +499,10 @@ pub(super) unsafe fn run(ws: &mut Workspace) {
             "mov rdx, qword ptr [{w} + {SW}]",
             "mov qword ptr [{w} + {SW}], {c1}",
             "xor rdx, {c1}",
-            "sub rdx, 1",
-            // The sums of the unswapped state, then the doubling's inputs by mask.
+            // The sums of the unswapped state, then the doubling's inputs by the bits.
             add_sub!("A", "B", "X2", "Z2"),
             add_sub!("C", "D", "X3", "Z3"), // C and D stay in c0..c3, c4..c7
+            "test edx, edx",
             select!("U", "A", "C", "{c0}", "{c1}", "{c2}", "{c3}"),
             select!("V", "B", "D", "{c4}", "{c5}", "{c6}", "{c7}"),
             // The chain to z3 first (DA, CB, T, T², x1·T²: three products), an

@@ -1,7 +1,7 @@
 //! The additive part of the ladder step for [`super::step::run`] and
 //! [`super::double::double`], as `asm!` text macros over the ladder's workspace: sums and
 //! differences with their lazy fold (`add_sub!`, `s_and_t!`, `e_and_f!`), the
-//! doubling's inputs picked by mask (`select!`) and the final conditional swap
+//! doubling's inputs picked by CMOV (`select!`) and the final conditional swap
 //! (`cswap_state!`). Values and bounds: [`super::step`]'s module docs. The macros use
 //! `at!`, `load!`, `store!` and `add_rdx_times_high!` of [`super::step`], which are in
 //! scope where they expand.
@@ -184,8 +184,9 @@ macro_rules! s_and_t {
     };
 }
 
-/// Slot `$dst` = slot `$a` where RDX = all ones, `$c` where RDX = 0, with `$c` also in
-/// `$r0..$r3`: `c ⊕ ((a ⊕ c) ∧ RDX)` limb by limb. Clobbers t0.
+/// Slot `$dst` = slot `$a` where the zero flag is set, `$c` where it is clear, with `$c`
+/// also in `$r0..$r3`: a CMOVNZ limb by limb (no instruction here writes the flags, so
+/// two selections can follow one test). Clobbers t0.
 macro_rules! select {
     ($dst:literal, $a:literal, $c:literal, $r0:literal, $r1:literal, $r2:literal,
      $r3:literal) => {
@@ -205,11 +206,7 @@ macro_rules! select_limb {
             "mov {t0}, ",
             at!($a, $byte),
             "\n",
-            "xor {t0}, ",
-            $r,
-            "\n",
-            "and {t0}, rdx\n",
-            "xor {t0}, ",
+            "cmovnz {t0}, ",
             $r,
             "\n",
             "mov ",
