@@ -98,24 +98,26 @@
 //! mean interleaving two products by hand, which 13 registers do not allow with these
 //! row-by-row products, or a faster inversion.
 //!
-//! On the Intel Xeon reporting model 167 the step is bound by its ALU operations
-//! instead. `llvm-mca-16 -mcpu=icelake-server` on the loop (the text from the loop's
-//! label to its `jns` in `cargo rustc --release -p edwards25519-group --lib -- --emit
-//! asm`) puts 857 micro-operations of the 886 instructions on the four ALU ports
-//! (MULX takes two, on ports 1 and 5; ADCX, ADOX, ADC and SBB run on ports 0 and 6
-//! only), 214 cycles of them, and estimates 253 cycles an iteration; the machine
-//! measures about 78 ns a step (19.7 µs of X25519's 20.8 with the AVX2 point backend
-//! forced, the rest the inversion). Hence the selection by CMOV, one ALU operation a
-//! limb where the mask took three: 0.983, 0.982 and 0.982 of X25519's time with the
-//! mask (LTO + 1 CGU, cargo defaults, `-C target-cpu=native`;
-//! `RUSTFLAGS='--cfg edwards25519_backend="avx2"' bash scripts/before_after.sh --runs
-//! 5 BEFORE`), where llvm-mca estimated 0.966. Three other cuts measured 0.997 to
-//! 1.003 there, within the noise, and are not made: 2·h + bit 255 by SHLD and BTR in
-//! the reduction (one operation fewer), plain loads for the register copies of the
-//! sums and squarings (seven), and 38 loaded from the workspace (nine immediates). The
-//! whole X25519 is about 1.02 of aws-lc-rs's on that Xeon (BENCHMARKS.md); matching
-//! it needs some 60 ALU operations fewer a step, and the products and squarings (5 and
-//! 4, 90 and 70 operations each, a third of each in their reductions) are most of them.
+//! On the Intel Xeon reporting model 167 the ALU ports are the tighter limit.
+//! `llvm-mca-16 -mcpu=icelake-server` on the loop (the text from the loop's label to
+//! its `jns` in `cargo rustc --release -p edwards25519-group --lib -- --emit asm`) puts
+//! 857 micro-operations of the 886 instructions on the four ALU ports (MULX takes two,
+//! on ports 1 and 5; ADCX, ADOX, ADC and SBB run on ports 0 and 6 only): 214 cycles
+//! of the 253 it estimates an iteration. The machine measures about 78 ns a step
+//! (19.7 µs of X25519's 20.8 with the AVX2 point backend forced; the rest is the
+//! inversion). Hence the selection by CMOV, one ALU operation a limb where the mask took
+//! three: 0.983, 0.982 and 0.982 of X25519's time with the mask (LTO + 1 CGU, cargo
+//! defaults, `-C target-cpu=native`; `RUSTFLAGS='--cfg edwards25519_backend="avx2"'
+//! bash scripts/before_after.sh --runs 5 BEFORE`), where llvm-mca estimated 0.966.
+//! Three other cuts measured 0.997 to 1.003 there, within the noise, and are not made:
+//! 2·h + bit 255 by SHLD and BTR in the reduction (one operation fewer), plain loads
+//! for the register copies of the sums and squarings (seven), and 38 loaded from the
+//! workspace (nine immediates). The chains count too: dropping the flag-clearing XORs
+//! where the flags are already clear (19 a step, which take no ALU port) measured
+//! 1.023× slower, as each row's carries then wait for the row before. X25519 is 1.01
+//! of aws-lc-rs's there (BENCHMARKS.md); 0.95 would take about 50 ALU operations fewer
+//! a step, and the products and squarings (5 and 4 of them, about 90 and 70 operations
+//! each, a third of each in its reduction) are most of the 857.
 //!
 //! Reached only through [`Bmi2Adx`], a token made only after CPUID (or the compile-time
 //! target features) reported BMI2 and ADX: no safe path runs MULX, ADCX or ADOX on a
