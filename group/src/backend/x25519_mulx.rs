@@ -23,8 +23,8 @@
 //!   sign, T² does not), so each step selects only the doubling's inputs U, V =
 //!   (A, B) or (C, D), 8 limbs, where RFC 7748 swaps the 16 limbs of the state, and
 //!   DA and CB no longer wait for it ([`step::run`]). Each limb is one CMOV on the
-//!   flag of bit ⊕ previous bit (one ALU operation where a mask takes three: on the
-//!   Intel Xeon the step is bound by its ALU operations, below), inside the `asm!`
+//!   flag of bit ⊕ previous bit (one ALU operation where a mask takes three; on the
+//!   Intel Xeon the ALU ports are the step's tighter limit, below), inside the `asm!`
 //!   block, so no compiler can turn it into a branch (docs/design.md, section 3); one
 //!   swap by mask remains, after the loop.
 //! - **Order of the products.** The longest chain of a step, and the one the next
@@ -86,17 +86,18 @@
 //!
 //! Where the cycles go, on the Zen 4: with the selection by mask (902 instructions an
 //! iteration: 160 MULX; 417 ADC, SBB, ADCX and ADOX), about 313 cycles (at the 3.7 GHz
-//! a dependent ADD chain measured), so about 2.9 instructions a cycle. On this core a store followed by a plain load of the same
-//! address costs no latency (store, load, add measured one cycle a link), while a MULX
-//! memory operand reading a fresh store waits for it (about 10 reference cycles a link
-//! against 3 from a register): hence the plain loads where a product or sum reads a
-//! value just written. Estimated: the critical path (three products in a row) is about
-//! half of the step. Our reading of the order experiments: the rest is the
-//! out-of-order window, since a product's instructions wait on its carry chains and the
-//! scheduler holds about one product's worth, so products overlap only with their
-//! neighbours in program order; every reordering measured slower. Going further would
-//! mean interleaving two products by hand, which 13 registers do not allow with these
-//! row-by-row products, or a faster inversion.
+//! a dependent ADD chain measured), so about 2.9 instructions a cycle. On this core a
+//! store followed by a plain load of the same address costs no latency (store, load,
+//! add measured one cycle a link), while a MULX memory operand reading a fresh store
+//! waits for it (about 10 reference cycles a link against 3 from a register): hence the
+//! plain loads where a product or sum reads a value just written. Estimated: the
+//! critical path (three products in a row) is about half of the step. Our reading of
+//! the order experiments: the rest is the out-of-order window, since a product's
+//! instructions wait on its carry chains and the scheduler holds about one product's
+//! worth, so products overlap only with their neighbours in program order; every
+//! reordering measured slower. Going further would mean interleaving two products by
+//! hand, which 13 registers do not allow with these row-by-row products, or a faster
+//! inversion.
 //!
 //! On the Intel Xeon reporting model 167 the ALU ports are the tighter limit.
 //! `llvm-mca-16 -mcpu=icelake-server` on the loop (the text from the loop's label to

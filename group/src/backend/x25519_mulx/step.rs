@@ -13,13 +13,13 @@
 //!
 //! # Registers
 //!
-//! The 13 general-purpose registers an `asm!` block may take: `w` (the workspace),
-//! `z` (zero for the whole block), RDX (MULX's implicit operand, and bit ⊕ previous
-//! bit until the selection), and ten accumulators and temporaries `c0..c7`, `t0`, `t1`. Each operation
-//! reads its operands from the workspace and writes its result back; where one result
-//! is used right away (BB by E and BB + a24·E, CB by DA ± CB, C and D by the
-//! selection) it stays in registers. The loop counter lives in the workspace, so no
-//! register is spent on it.
+//! The 13 general-purpose registers an `asm!` block may take: `w` (the workspace), `z`
+//! (zero for the whole block), RDX (MULX's implicit operand, and bit ⊕ previous bit
+//! until the selection), and ten accumulators and temporaries `c0..c7`, `t0`, `t1`.
+//! Each operation reads its operands from the workspace and writes its result back;
+//! where one result is used right away (BB by E and BB + a24·E, CB by DA ± CB, C and D
+//! by the selection) it stays in registers. The loop counter lives in the workspace, so
+//! no register is spent on it.
 //!
 //! Loads: a value stored a few instructions before reaches a plain `mov` load with no
 //! latency on this core (Zen 4 renames the store to the load: a store, load, add chain
