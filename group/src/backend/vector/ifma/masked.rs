@@ -62,10 +62,8 @@ impl Masked for Ymm {
     /// --runs 3`): against constant shifts, which left the top column to two `vpmuludq`,
     /// ScalarMult 0.975 and VarTimeDoubleScalarBaseMult 0.974 (LTO + 1 CGU), 0.973 and
     /// 0.968 (cargo defaults); against `vpmullq` with `-C target-cpu=native`, 0.953 and
-    /// 0.930, Verification 0.961. VarTimeMultiScalarMult/64 in cargo's default profile,
-    /// 1.03 in those runs, is 0.971 against the constant shifts with five runs of the same
-    /// A/B on this code (its eight-lane engine does not use this ×19; the earlier figure
-    /// was layout or noise).
+    /// 0.930, Verification 0.961. VarTimeMultiScalarMult/64, whose eight-lane engine does
+    /// not use this ×19: 0.971 in cargo's default profile (five runs).
     #[cfg(not(all(target_feature = "avx512dq", not(target_feature = "avx512fp16"))))]
     #[inline(always)]
     fn times19(self) -> Self {
