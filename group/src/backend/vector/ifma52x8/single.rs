@@ -5,24 +5,30 @@
 //! multiplication per step on z3' = x1·(DA - CB)², with three lanes idle. Here the
 //! state carries every coordinate twice, as itself and times x1:
 //!
-//! (x3, x1·x3, z3, x1·z3, x2, x1·x2, z2, x1·z2)
+//! (x2, z2, x3, z3, x1·x2, x1·z2, x1·x3, x1·z3)
 //!
-//! Then x1·D, x1·C, x1·A and x1·B are sums and differences of the state, and the step
-//! is two eight-lane products:
+//! Then x1·A, x1·B, x1·C and x1·D are sums and differences of the state, and the step
+//! for a bit 0 is two eight-lane products:
 //!
-//! 1. (A, B, D, C, x1·A, x1·B, x1·D, x1·C) · (A, B, A, B, A, B, A, B) =
-//!    (AA, BB, DA, CB, x1·AA, x1·BB, x1·DA, x1·CB);
+//! 1. (A, B, C, D, x1·A, x1·B, x1·C, x1·D) · (A, B, B, A, A, B, B, A) =
+//!    (AA, BB, CB, DA, x1·AA, x1·BB, x1·CB, x1·DA);
 //! 2. with S = DA + CB, T = DA - CB, T1 = x1·DA - x1·CB = x1·T and
 //!    F = BB + a24·E,
-//!    (S, x1·DA + x1·CB, T, T1, AA, x1·AA, E, x1·E) ·
-//!    (S, S, T1, T1, BB, BB, F, F) =
-//!    (S², x1·S², x1·T², x1²·T², AA·BB, x1·AA·BB, E·F, x1·E·F),
+//!    (AA, -E, S, T, x1·AA, -x1·E, x1·S, T1) ·
+//!    (BB, -F, S, T1, BB, -F, S, T1) =
+//!    (AA·BB, E·F, S², x1·T², x1·AA·BB, x1·E·F, x1·S², x1²·T²),
 //!
-//! which is the next state: x3' = S², z3' = x1·T², x2' = AA·BB, z2' = E·F (RFC 7748
-//! §5), each beside its multiple by x1. The first products are not carried: every
+//! which is the next state: x2' = AA·BB, z2' = E·F, x3' = S², z3' = x1·T² (RFC 7748
+//! §5), each with its multiple by x1. The first products are not carried: every
 //! factor of the second level is a sum or difference of them, carried once. F is one of
 //! those, a24·AA - (a24 - 1)·BB, its two terms from one small product of the first
 //! products, in lanes 8 and 9 of the second source of the permutation.
+//!
+//! The step for a bit 1 is the same step with the two points' roles exchanged: lanes
+//! 0, 1, 4, 5 with 2, 3, 6, 7 in every index vector, read and written (the first level
+//! reads (C, D, A, B, …) where it read (A, B, C, D, …), and so on). It leaves \[2m + 1\]P
+//! in lanes 0 and 1 where the step for a bit 0 leaves \[2m\]P, so the layout never
+//! changes and there is no swap.
 //!
 //! The arithmetic is radix 2^51 with the multiplier's 52nd bit as headroom ([`R51`]),
 //! not the radix-2^52 field of the batch ladder. On the Intel Xeon measured, the step's
@@ -33,12 +39,16 @@
 //! columns come down times 19 by a shift and adds, not by 15 multiply-adds; the high
 //! halves of the products, which land one bit above the next column, are added twice.
 //!
-//! Lanes move with `vpermq` (one register per limb, an index vector per pattern). The
-//! conditional swap of the two halves is folded into the first step's index vectors:
-//! an index xor 4 reads the other half. The index vectors come from the scalar bit by
-//! a mask, so they are secret, but a register permutation's timing does not depend on
-//! its indices (no memory is read; the instruction has one latency and one port), and
-//! every step runs the same instructions.
+//! Lanes move with `vpermq` and `vpermt2q` (one register per limb, an index vector per
+//! pattern). Each left factor is its source plus or minus a permutation of it, which
+//! takes one permutation per limb where two permuted sources took two: the first
+//! one's lane j pairs with lane j xor 1 (x2 with z2), the same lanes for either bit,
+//! and the second one's lanes are laid out over the products' own. The index vectors
+//! of the other three permutations, and the small product's constants, are picked
+//! from the two bits' by a mask (`vpblendmq`), so they are secret, but a register
+//! permutation's timing does not depend on its indices (no memory is read; the
+//! instruction has one latency and one port), and every step runs the same
+//! instructions.
 //!
 //! # What each choice measured
 //!
@@ -60,7 +70,13 @@
 //! - radix 2^51 for radix 2^52: 0.971 of the previous line's (the same bench), with
 //!   the fold's shift count hidden from the compiler (which otherwise turns
 //!   z + 2z + 16z into a 64-bit multiplication by 19, built from two `vpmuludq` and
-//!   three more instructions per column: no gain at all).
+//!   three more instructions per column: no gain at all);
+//! - each left factor as its source plus or minus one permutation of it, and no swap
+//!   (the step for a bit 1 with exchanged index vectors): ten permutations a step fewer,
+//!   all on the one port that shuffles 512-bit registers, for five blends of index
+//!   vectors, off the chain. X25519 0.968 of the previous line's time on the Xeon
+//!   reporting model 167 (`before_after.sh --runs 5`, medians; 0.954 in cargo's
+//!   default profile, 0.969 with `-C target-cpu=native`).
 //!
 //! Measured against that and not kept: the first right factor from its own sums again
 //! (3 cycles off the chain, about 30 instructions more: 1.042 of this ladder's time);
@@ -88,14 +104,8 @@ pub(crate) trait Shuffle52: Masked52<Mask = u8> {
     /// Lane k of the result is lane `idx[k]` of self (`vpermq` with an index
     /// register; indices below 8).
     fn permute(self, idx: Self) -> Self;
-    /// [`Shuffle52::permute`] with zero in the lanes outside `keep` (`vpermq` with a
-    /// zeroing mask).
-    fn permute_keep(self, idx: Self, keep: u8) -> Self;
     /// a - b in the lanes of `m`, self elsewhere (`vpsubq` with a merge mask).
     fn sub_where(self, m: u8, a: Self, b: Self) -> Self;
-    /// [`Masked52::permute2`] with zero in the lanes outside `keep` (`vpermt2q` with a
-    /// zeroing mask).
-    fn permute2_keep(self, idx: Self, b: Self, keep: u8) -> Self;
 }
 
 impl Shuffle52 for Zmm {
@@ -105,19 +115,9 @@ impl Shuffle52 for Zmm {
         Zmm(unsafe { _mm512_permutexvar_epi64(idx.0, self.0) })
     }
     #[inline(always)]
-    fn permute_keep(self, idx: Self, keep: u8) -> Self {
-        // SAFETY: as for `permute`.
-        Zmm(unsafe { _mm512_maskz_permutexvar_epi64(keep, idx.0, self.0) })
-    }
-    #[inline(always)]
     fn sub_where(self, m: u8, a: Self, b: Self) -> Self {
         // SAFETY: as for `permute`.
         Zmm(unsafe { _mm512_mask_sub_epi64(self.0, m, a.0, b.0) })
-    }
-    #[inline(always)]
-    fn permute2_keep(self, idx: Self, b: Self, keep: u8) -> Self {
-        // SAFETY: as for `permute`.
-        Zmm(unsafe { _mm512_maskz_permutex2var_epi64(keep, self.0, idx.0, b.0) })
     }
 }
 
@@ -129,12 +129,6 @@ impl Shuffle52 for super::model::Model8 {
             self.0[i as usize]
         }))
     }
-    fn permute_keep(self, idx: Self, keep: u8) -> Self {
-        let p = self.permute(idx);
-        Self(core::array::from_fn(|k| {
-            if keep >> k & 1 == 1 { p.0[k] } else { 0 }
-        }))
-    }
     fn sub_where(self, m: u8, a: Self, b: Self) -> Self {
         Self(core::array::from_fn(|k| {
             if m >> k & 1 == 1 {
@@ -142,12 +136,6 @@ impl Shuffle52 for super::model::Model8 {
             } else {
                 self.0[k]
             }
-        }))
-    }
-    fn permute2_keep(self, idx: Self, b: Self, keep: u8) -> Self {
-        let p = self.permute2(idx, b);
-        Self(core::array::from_fn(|k| {
-            if keep >> k & 1 == 1 { p.0[k] } else { 0 }
         }))
     }
 }
@@ -246,25 +234,17 @@ impl<L: Lanes52> R51<L> {
     }
 }
 
-/// Each lane permuted by `idx` (zero outside `keep`).
+/// Each lane permuted by `idx`.
 #[inline(always)]
-fn moved<L: Shuffle52>(x: &R51<L>, idx: L, keep: u8) -> R51<L> {
-    if keep == 0xff {
-        R51(unrolled!(5, |i| x.0[i].permute(idx)))
-    } else {
-        R51(unrolled!(5, |i| x.0[i].permute_keep(idx, keep)))
-    }
+fn moved<L: Shuffle52>(x: &R51<L>, idx: L) -> R51<L> {
+    R51(unrolled!(5, |i| x.0[i].permute(idx)))
 }
 
 /// Lane k of the result is lane i of x if i < 8, lane i - 8 of y otherwise, for i =
-/// idx\[k\] (zero outside `keep`).
+/// idx\[k\].
 #[inline(always)]
-fn moved2<L: Shuffle52>(x: &R51<L>, y: &R51<L>, idx: L, keep: u8) -> R51<L> {
-    if keep == 0xff {
-        R51(unrolled!(5, |i| x.0[i].permute2(idx, y.0[i])))
-    } else {
-        R51(unrolled!(5, |i| x.0[i].permute2_keep(idx, y.0[i], keep)))
-    }
+fn moved2<L: Shuffle52>(x: &R51<L>, y: &R51<L>, idx: L) -> R51<L> {
+    R51(unrolled!(5, |i| x.0[i].permute2(idx, y.0[i])))
 }
 
 /// a·b lane by lane for ready a and b, not carried: limbs below 2^61.
@@ -315,43 +295,76 @@ fn small_product<L: Lanes52>(x: &R51<L>, c: L) -> R51<L> {
     ])
 }
 
-/// a24·AA in lane 0 and (a24 - 1)·BB in lane 1, small products, from the first
-/// level's products not carried (AA, BB, …): the two terms of
-/// F = a24·AA + 2048p - (a24 - 1)·BB = BB + a24·(AA - BB) mod p. One small product
-/// serves both, each lane by its own constant.
+/// The index vector of a step for bit 1 from the one for bit 0: the two halves'
+/// roles exchanged. With σ the exchange of lane pairs (0, 1) ↔ (2, 3) and (4, 5) ↔
+/// (6, 7), xor 2 on a lane number of either source, lane j reads σ of what lane σ(j)
+/// reads.
+const fn exchanged(idx: [u64; 8]) -> [u64; 8] {
+    let mut out = [0; 8];
+    let mut j = 0;
+    while j < 8 {
+        out[j] = idx[j ^ 2] ^ 2;
+        j += 1;
+    }
+    out
+}
+
+/// An index vector for bit 0 and its [`exchanged`] form for bit 1.
 #[inline(always)]
-fn doubling_terms<L: Lanes52<Array = [u64; 8]>>(m1: &R51<L>) -> R51<L> {
-    small_product(m1, idx([A24, A24 - 1, 0, 0, 0, 0, 0, 0]))
+fn index_pair<L: Lanes52<Array = [u64; 8]>>(idx: [u64; 8]) -> (L, L) {
+    (L::from_array(idx), L::from_array(exchanged(idx)))
+}
+
+/// The second of `pair` in every lane if `all` is 0xff, the first if it is 0
+/// (`vpblendmq`).
+#[inline(always)]
+fn pick<L: Shuffle52>(pair: &(L, L), all: u8) -> L {
+    pair.0.blend(all, pair.1)
 }
 
 /// The ladder of the module docs over the instructions `L`, for a clamped scalar `k`
 /// (bit 255 clear: steps for bits 254 down to 0): returns (x2, z2), the u-coordinate
 /// of \[k\]P as a fraction.
 ///
+/// No swap: the step for bit 1 is the step for bit 0 with the halves' roles
+/// exchanged, its index vectors [`exchanged`] and picked by mask. Sums and differences
+/// of the two coordinates of a point do not depend on its role (the first level's sums
+/// are the same for both bits), and σ maps the doubling's lanes to the differential
+/// addition's, so the step for bit 1 leaves \[2m + 1\]P where the doubling of the step
+/// for bit 0 leaves \[2m\]P: in lanes 0 and 1 either way.
+///
 /// **Invariant** (the portable ladder's, `crate::montgomery`): at the top of the step
-/// for bit t, after the pending swap, (x2 : z2) is \[m\]P and (x3 : z3) is \[m + 1\]P for
-/// m = k >> (t + 1), and lanes 1, 3, 5, 7 hold x1 times lanes 0, 2, 4, 6. Every limb
-/// is below 2^61 at the top of a step (a product not carried; reduced at the start),
-/// which the first sums take against 2048p.
+/// for bit t, lanes (x2, z2, x3, z3, x1·x2, x1·z2, x1·x3, x1·z3) hold \[m\]P, \[m + 1\]P
+/// and their multiples by x1, for m = k >> (t + 1). Every limb is below 2^61 at the top
+/// of a step (a product not carried; reduced at the start), which the first sums take
+/// against 2048p.
 #[inline(always)]
 pub(crate) fn ladder<L: Shuffle52>(k: &[u8; 32], u: &FieldElement) -> (FieldElement, FieldElement) {
     let (one, zero) = (FieldElement::ONE, FieldElement::ZERO);
     let uu = u.square();
-    // (x3, x1·x3, z3, x1·z3, x2, x1·x2, z2, x1·z2) = ([1]P, [0]P) = (u : 1), (1 : 0).
-    let start = [u, &uu, &one, u, &one, u, &zero, &zero].map(limbs51);
+    // (x2, z2, x3, z3) = ([0]P, [1]P) = (1 : 0), (u : 1); then times x1 = u.
+    let start = [&one, &zero, u, &one, u, &zero, &uu, u].map(limbs51);
     let mut v = R51::<L>(core::array::from_fn(|i| L::from_array(start.map(|l| l[i]))));
 
-    // Step 1's left factor (A, B, D, C, x1·A, x1·B, x1·D, x1·C) = these ± those, for
-    // the state as it stands; xor 4 reads the other half. The right factor is lanes
-    // (0, 1) of the left one, four times.
-    let l1_p = [4, 4, 0, 0, 5, 5, 1, 1];
-    let l1_q = [6, 6, 2, 2, 7, 7, 3, 3];
-    let r1: L = idx([0, 1, 0, 1, 0, 1, 0, 1]);
-    // Step 2's, over the products (AA, BB, DA, CB, x1·AA, x1·BB, x1·DA, x1·CB): the left
-    // factor (S, x1·S, T, T1, AA, x1·AA, E, x1·E) = these ± those; the right one
-    // (S, S, T1, T1, BB, BB, F, F) likewise, with the terms of F as lanes 8 and 9.
-    let (l2_p, l2_q): (L, L) = (idx([2, 6, 2, 6, 0, 4, 0, 4]), idx([3, 7, 3, 7, 0, 0, 1, 5]));
-    let (r2_p, r2_q): (L, L) = (idx([2, 2, 6, 6, 1, 1, 8, 8]), idx([3, 3, 7, 7, 0, 0, 9, 9]));
+    // Step 1's left factor (A, B, C, D, x1·A, x1·B, x1·C, x1·D) for bit 0, (C, D, A, B,
+    // …) for bit 1: each lane plus or minus its pair's other lane, the same for both
+    // bits. The right factor: lanes of the left one, (A, B, B, A) four times.
+    let l1_q: L = idx([1, 0, 3, 2, 5, 4, 7, 6]);
+    let r1 = index_pair::<L>([0, 1, 1, 0, 0, 1, 1, 0]);
+    // The products are (AA, BB, CB, DA, x1·AA, x1·BB, x1·CB, x1·DA) for bit 0; the
+    // doubling's two terms come in lanes 8 and 9 of the second source (12 is zero).
+    // Step 2's left factor (AA, -E, S, T, x1·AA, -x1·E, x1·S, T1) = the products ±
+    // these; the right one (BB, -F, S, T1, BB, -F, S, T1) = these ± those. Their
+    // products are the next state: AA·BB, E·F, S², x1·T², and each times x1.
+    let l2_q = index_pair::<L>([12, 0, 3, 2, 12, 4, 7, 6]);
+    let r2_p = index_pair::<L>([1, 9, 2, 7, 1, 9, 2, 7]);
+    let r2_q = index_pair::<L>([12, 8, 3, 6, 12, 8, 3, 6]);
+    // a24 for AA, a24 - 1 for BB.
+    let terms_c: (L, L) = (
+        idx([A24, A24 - 1, 0, 0, 0, 0, 0, 0]),
+        idx([0, 0, A24, A24 - 1, 0, 0, 0, 0]),
+    );
+    let odd = 0b1010_1010;
 
     // The shift count of 16·z in the product's fold, opaque to the compiler: seen as a
     // constant, z + 2z + 16z becomes a 64-bit multiplication by 19, built from two
@@ -359,42 +372,29 @@ pub(crate) fn ladder<L: Shuffle52>(k: &[u8; 32], u: &FieldElement) -> (FieldElem
     // `Masked::times19` hides its sum behind an empty `asm!` instead.)
     let four = core::hint::black_box(L::splat(4));
 
-    let mut swap = 0u64;
     for t in (0..255).rev() {
-        // The bit at public position t, as 0 or 1 (no branch on it).
-        let bit = u64::from((k[t >> 3] >> (t & 7)) & 1);
-        swap ^= bit;
-        // 4 where the halves are swapped, 0 where not.
-        let flip = L::splat(swap << 2);
-        swap = bit;
-        let at = |lanes: [u64; 8]| idx::<L>(lanes).xor(flip);
+        // The bit at public position t, as a mask of no lane or every lane (no branch
+        // on it).
+        let all = 0u8.wrapping_sub((k[t >> 3] >> (t & 7)) & 1);
 
-        let left = add_sub(
-            &moved(&v, at(l1_p), 0xff),
-            &moved(&v, at(l1_q), 0xff),
-            0b0110_0110,
-        );
-        let m1 = product(&left, &moved(&left, r1, 0xff), four);
+        // Lane j is lane j ± lane j xor 1 (the difference the other way round in the
+        // odd lanes: x2 - z2, not z2 - x2).
+        let left = add_sub(&moved(&v, l1_q), &v, odd);
+        let m1 = product(&left, &moved(&left, pick(&r1, all)), four);
 
-        let left = add_sub(
-            &moved(&m1, l2_p, 0xff),
-            &moved(&m1, l2_q, 0b1100_1111),
-            0b1100_1100,
-        );
-        let terms = doubling_terms(&m1);
+        let terms = small_product(&m1, pick(&terms_c, all));
+        let left = add_sub(&m1, &moved2(&m1, &terms, pick(&l2_q, all)), odd);
         let right = add_sub(
-            &moved2(&m1, &terms, r2_p, 0xff),
-            &moved2(&m1, &terms, r2_q, 0b1100_1111),
-            0b1100_1100,
+            &moved2(&m1, &terms, pick(&r2_p, all)),
+            &moved2(&m1, &terms, pick(&r2_q, all)),
+            odd,
         );
         v = product(&left, &right, four);
     }
-    // (x2, z2): lanes 4 and 6, or 0 and 2 if the last swap is pending.
-    let flip = L::splat(swap << 2);
-    let out = moved(&v, idx::<L>([4, 6, 0, 0, 0, 0, 0, 0]).xor(flip), 0b11);
-    swap = 0;
-    core::hint::black_box(&swap);
-    let l: [[u64; 8]; 5] = unrolled!(5, |i| out.0[i].to_array());
+    // (x2, z2) in lanes 0 and 1; the other lanes are zeroed before the limbs leave the
+    // registers, so that [m + 1]P stays out of memory.
+    let zero = L::splat(0);
+    let l: [[u64; 8]; 5] = unrolled!(5, |i| zero.blend(0b11, v.0[i]).to_array());
     let lane = |j: usize| element51([l[0][j], l[1][j], l[2][j], l[3][j], l[4][j]]);
     (lane(0), lane(1))
 }
