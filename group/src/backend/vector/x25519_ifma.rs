@@ -37,7 +37,7 @@
 //! | CPU | four lanes | eight lanes | MULX/ADX ladder | x25519-dalek |
 //! |---|---|---|---|---|
 //! | Intel Xeon (family 6 model 207) | 24.7 µs | 17.5 µs | 26.5 µs | 50.5 µs |
-//! | Intel Xeon (reporting family 6 model 167, about 3.5 GHz) | 19.7 µs | 14.8 µs | 20.8 µs | 41.2 µs |
+//! | Intel Xeon (reporting family 6 model 167, about 3.5 GHz) | 20.2 µs | 14.5 µs | 21.1 µs | 42.1 µs |
 //! | AMD EPYC Zen 4 (the peer driver; the eight-lane ladder not measured there) | 17.3 µs | | 24.1 µs | |
 //!
 //! On the Intel Xeon the eight-lane ladder takes 0.71 of the four-lane one's time in
