@@ -5,8 +5,10 @@
 //! of [`Fe64`]; multiplication and squaring check the cached CPUID result on each call
 //! and run MULX/ADX or the portable 4×64 code on the same limbs, and chains (the
 //! (p-5)/8 power, square roots) check once for the whole chain. Addition, subtraction,
-//! `mul32`, the encodings and inversion are the same code on either CPU. Nothing
-//! converts between limb representations on the way.
+//! `mul32`, the encodings and inversion are the same code on either CPU. The one
+//! conversion between limb representations is inside the chains: four squarings or more
+//! in a row run on radix-2^51 limbs (`radix64::pow2k_radix51`), whose square has no
+//! carry chain to wait on.
 //!
 //! Elsewhere, and in the forced portable build, the element holds [`Fe51`]'s radix-2^51
 //! limbs and nothing is checked.
@@ -96,6 +98,19 @@ mod imp {
     pub(crate) fn pow22523(a: &Inner) -> Inner {
         mulx::pow22523_checked(a)
     }
+    /// a^(2^k), k >= 1: the backends' chain (`radix64::pow2k_radix51` from
+    /// `radix64::LAZY_CHAIN` squarings up, portable code needing no CPU check).
+    pub(crate) fn pow2k(a: &Inner, k: u32) -> Inner {
+        if k >= radix64::LAZY_CHAIN {
+            Fe64(radix64::pow2k_radix51(&a.0, k))
+        } else {
+            let mut x = square(a);
+            for _ in 1..k {
+                x = square(&x);
+            }
+            x
+        }
+    }
     pub(crate) fn sqrt_ratio(u: &Inner, v: &Inner) -> (Choice, Inner) {
         mulx::sqrt_ratio_checked(u, v)
     }
@@ -173,6 +188,9 @@ mod imp {
     }
     pub(crate) fn pow22523(a: &Inner) -> Inner {
         <Fe51 as FieldArith>::pow22523(a)
+    }
+    pub(crate) fn pow2k(a: &Inner, k: u32) -> Inner {
+        <Fe51 as FieldArith>::pow2k(a, k)
     }
     pub(crate) fn sqrt_ratio(u: &Inner, v: &Inner) -> (Choice, Inner) {
         <Fe51 as FieldArith>::sqrt_ratio(u, v)

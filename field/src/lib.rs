@@ -457,6 +457,10 @@ impl FieldArith for FieldElement {
     fn mul32(&self, b: u32) -> Self {
         FieldElement::mul32(self, b)
     }
+    fn pow2k(&self, k: u32) -> Self {
+        debug_assert!(k >= 1);
+        FieldElement(fe_impl::pow2k(&self.0, k))
+    }
     fn to_bytes(&self) -> [u8; 32] {
         FieldElement::to_bytes(self)
     }

@@ -54,6 +54,9 @@ impl FieldArith for Fe51 {
     fn invert(&self) -> Self {
         Fe51::from_words(&safegcd::invert(&self.canonical_words()))
     }
+    fn pow2k(&self, k: u32) -> Self {
+        Fe51(radix51::pow2k(&self.0, k))
+    }
 }
 
 impl FieldArith for Fe64 {
@@ -78,6 +81,17 @@ impl FieldArith for Fe64 {
     }
     fn invert(&self) -> Self {
         Fe64(safegcd::invert(&radix64::reduce(&self.0)))
+    }
+    fn pow2k(&self, k: u32) -> Self {
+        if k >= radix64::LAZY_CHAIN {
+            Fe64(radix64::pow2k_radix51(&self.0, k))
+        } else {
+            let mut x = self.square();
+            for _ in 1..k {
+                x = x.square();
+            }
+            x
+        }
     }
 }
 

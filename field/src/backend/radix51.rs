@@ -12,7 +12,9 @@
 //! From Go's edwards25519 (filippo.io/edwards25519) and its upstream changes: 19·x by
 //! shifts and adds (`mul19`), the carry order of `carry` (all five carries taken
 //! before any is added), and, in the x86-64 backend, MULX/ADX multiplication. Squaring
-//! also has its own routine, with 15 products where a multiplication has 25.
+//! also has its own routine, with 15 products where a multiplication has 25, and so do
+//! chains of squarings ([`pow2k`]), whose limbs stay outside the invariant between
+//! squares. The 4×64 backends run their chains here too.
 //!
 //! ```
 //! use edwards25519_field::FieldElement;
@@ -213,6 +215,68 @@ pub(crate) const fn square(a: &[u64; 5]) -> [u64; 5] {
     carry_wide([r0, r1, r2, r3, r4])
 }
 
+/// A square for the next square, not for anything else: [`pow2k`]'s step, on limbs
+/// outside the invariant.
+///
+/// [`square`]'s fifteen products, but each column r is split once, in three: its low
+/// 51 bits stay, the next 51 bits go one limb up and the rest (r >> 102) two limbs up,
+/// so no limb waits for another's carry. What leaves limb 4 comes back times 19.
+///
+/// Bounds: input limb 0 below 2^56, limbs 1 to 4 below 2^53; output the same. The
+/// doubled limbs are below 2^57, the 19-fold ones below 2^58, and every column below
+/// 2^114 (r0 < 2^112 + 2·19·2^107; the others below 2^112), so r >> 102 is below
+/// 2^12. Limb 0 gets the middle part of r4 and the top of r3 times 19, below
+/// 2^51 + 19·(2^51 + 2^12) < 2^56; limb 1 the top of r4 times 19, below 2^52 + 2^17;
+/// the others below 2^52 + 2^12.
+#[inline(always)]
+const fn square_lazy(a: &[u64; 5]) -> [u64; 5] {
+    let [a0, a1, a2, a3, a4] = *a;
+    debug_assert!(a0 < 1 << 56 && a1 < 1 << 53 && a2 < 1 << 53 && a3 < 1 << 53 && a4 < 1 << 53);
+    let (d0, d1, d2, d3) = (2 * a0, 2 * a1, 2 * a2, 2 * a3);
+    let (a3_19, a4_19) = (mul19(a3), mul19(a4));
+    let r0 = m(a0, a0) + m(d1, a4_19) + m(d2, a3_19);
+    let r1 = m(d0, a1) + m(d2, a4_19) + m(a3, a3_19);
+    let r2 = m(d0, a2) + m(a1, a1) + m(d3, a4_19);
+    let r3 = m(d0, a3) + m(d1, a2) + m(a4, a4_19);
+    let r4 = m(d0, a4) + m(d1, a3) + m(a2, a2);
+    const fn low(r: u128) -> u64 {
+        (r as u64) & MASK51
+    }
+    const fn middle(r: u128) -> u64 {
+        ((r >> 51) as u64) & MASK51
+    }
+    const fn top(r: u128) -> u64 {
+        (r >> 102) as u64
+    }
+    [
+        low(r0) + mul19(middle(r4) + top(r3)),
+        low(r1) + middle(r0) + mul19(top(r4)),
+        low(r2) + middle(r1) + top(r0),
+        low(r3) + middle(r2) + top(r1),
+        low(r4) + middle(r3) + top(r2),
+    ]
+}
+
+/// a^(2^k) for k >= 1: k squarings by [`square_lazy`], one [`carry`] at the end.
+///
+/// A chain of squarings (the (p-5)/8 power of every square root) waits on each one in
+/// turn, so what counts is the length of the square's dependency chain and its
+/// instruction count, and [`square`]'s second carry round is on the chain. The lazy
+/// limbs need none. The invariant's limbs (below 2^52) are inside [`square_lazy`]'s
+/// bounds, and the final carry of limbs below 2^56 leaves limb 0 below 2^51 + 19·2^5
+/// and the others below 2^51 + 2^5.
+#[inline(always)]
+pub(crate) const fn pow2k(a: &[u64; 5], k: u32) -> [u64; 5] {
+    debug_assert!(in_bounds(a) && k >= 1);
+    let mut x = *a;
+    let mut i = 0;
+    while i < k {
+        x = square_lazy(&x);
+        i += 1;
+    }
+    carry(x)
+}
+
 /// a·b for a small b < 2^32, with a single carry step and no second round.
 ///
 /// Each ai·b is below 2^52·2^32 = 2^84. Limb i keeps the product's low 51 bits and
@@ -355,3 +419,69 @@ impl Fe51 {
 }
 
 crate::backend::limb_ops!(Fe51, [u64; 5], add, sub, mul, neg);
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+
+    use super::*;
+    use edwards25519_test_support::SplitMix64;
+    use num_bigint::BigUint;
+    use std::vec;
+
+    fn value(l: &[u64; 5]) -> BigUint {
+        l.iter()
+            .rev()
+            .fold(BigUint::ZERO, |acc, &x| (acc << 51u32) + x)
+    }
+
+    fn p() -> BigUint {
+        (BigUint::from(1u8) << 255u32) - 19u8
+    }
+
+    /// Inside its bounds: limb 0 below 2^56, the others below 2^53.
+    fn lazy_bounds(l: &[u64; 5]) -> bool {
+        l[0] < 1 << 56 && l[1..].iter().all(|&x| x < 1 << 53)
+    }
+
+    /// `square_lazy` on the largest limbs its bounds allow, and on random ones up to
+    /// them: the square mod p, inside the same bounds.
+    #[test]
+    fn square_lazy_stays_in_its_bounds() {
+        let top = [
+            (1 << 56) - 1,
+            (1 << 53) - 1,
+            (1 << 53) - 1,
+            (1 << 53) - 1,
+            (1 << 53) - 1,
+        ];
+        let mut rng = SplitMix64(0x5151);
+        let mut inputs = vec![top];
+        for _ in 0..2000 {
+            let shift = [8, 11, 11, 11, 11];
+            inputs.push(core::array::from_fn(|i| rng.next_u64() >> shift[i]));
+        }
+        for a in inputs {
+            assert!(lazy_bounds(&a));
+            let s = square_lazy(&a);
+            assert!(lazy_bounds(&s), "{a:x?} -> {s:x?}");
+            assert_eq!(value(&s) % p(), value(&a).pow(2) % p(), "{a:x?}");
+        }
+    }
+
+    /// `pow2k` against k plain squarings, with the result inside the invariant.
+    #[test]
+    fn pow2k_is_k_squarings() {
+        let mut rng = SplitMix64(0x2b);
+        for k in [1, 2, 5, 50, 300] {
+            let a: [u64; 5] = core::array::from_fn(|_| rng.next_u64() >> 12);
+            let mut want = a;
+            for _ in 0..k {
+                want = square(&want);
+            }
+            let got = pow2k(&a, k);
+            assert!(in_bounds(&got));
+            assert_eq!(value(&got) % p(), value(&want) % p(), "k = {k}");
+        }
+    }
+}

@@ -117,6 +117,16 @@ impl<P> Mulx<P> {
     }
 }
 
+/// [`radix64::pow2k_radix51`] with MULX for its products.
+///
+/// # Safety
+///
+/// The CPU has BMI2.
+#[target_feature(enable = "bmi2")]
+unsafe fn pow2k_radix51_bmi2(a: &[u64; 4], k: u32) -> [u64; 4] {
+    radix64::pow2k_radix51(a, k)
+}
+
 impl<P: Bmi2Adx> crate::FieldArith for Mulx<P> {
     const ZERO: Self = Self::wrap([0; 4]);
     const ONE: Self = Self::wrap([1, 0, 0, 0]);
@@ -145,6 +155,9 @@ impl<P: Bmi2Adx> crate::FieldArith for Mulx<P> {
         // k is public; k = 0 (not used by the chains) is the identity map.
         if k == 0 {
             *self
+        } else if k >= radix64::LAZY_CHAIN {
+            // SAFETY: `P: Bmi2Adx` (CPUID checked).
+            Self::wrap(unsafe { pow2k_radix51_bmi2(&self.0.0, k) })
         } else {
             // SAFETY: `P: Bmi2Adx` (CPUID checked); k >= 1 as `asm::pow2k` needs.
             Self::wrap(unsafe { asm::pow2k(&self.0.0, k) })
