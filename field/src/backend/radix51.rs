@@ -13,7 +13,7 @@
 //! shifts and adds (`mul19`), the carry order of `carry` (all five carries taken
 //! before any is added), and, in the x86-64 backend, MULX/ADX multiplication. Squaring
 //! also has its own routine, with 15 products where a multiplication has 25, and so do
-//! chains of squarings ([`pow2k`]), whose limbs stay outside the invariant between
+//! chains of squarings (`pow2k`), whose limbs stay outside the invariant between
 //! squares. The 4×64 backends run their chains here too.
 //!
 //! ```
@@ -228,8 +228,10 @@ pub(crate) const fn square(a: &[u64; 5]) -> [u64; 5] {
 /// 2^12. Limb 0 gets the middle part of r4 and the top of r3 times 19, below
 /// 2^51 + 19·(2^51 + 2^12) < 2^56; limb 1 the top of r4 times 19, below 2^52 + 2^17;
 /// the others below 2^52 + 2^12.
+///
+/// `mask` is [`MASK51`], passed in opaque (see [`pow2k`]).
 #[inline(always)]
-const fn square_lazy(a: &[u64; 5]) -> [u64; 5] {
+fn square_lazy(a: &[u64; 5], mask: u64) -> [u64; 5] {
     let [a0, a1, a2, a3, a4] = *a;
     debug_assert!(a0 < 1 << 56 && a1 < 1 << 53 && a2 < 1 << 53 && a3 < 1 << 53 && a4 < 1 << 53);
     let (d0, d1, d2, d3) = (2 * a0, 2 * a1, 2 * a2, 2 * a3);
@@ -239,15 +241,9 @@ const fn square_lazy(a: &[u64; 5]) -> [u64; 5] {
     let r2 = m(d0, a2) + m(a1, a1) + m(d3, a4_19);
     let r3 = m(d0, a3) + m(d1, a2) + m(a4, a4_19);
     let r4 = m(d0, a4) + m(d1, a3) + m(a2, a2);
-    const fn low(r: u128) -> u64 {
-        (r as u64) & MASK51
-    }
-    const fn middle(r: u128) -> u64 {
-        ((r >> 51) as u64) & MASK51
-    }
-    const fn top(r: u128) -> u64 {
-        (r >> 102) as u64
-    }
+    let low = |r: u128| (r as u64) & mask;
+    let middle = |r: u128| ((r >> 51) as u64) & mask;
+    let top = |r: u128| (r >> 102) as u64;
     [
         low(r0) + mul19(middle(r4) + top(r3)),
         low(r1) + middle(r0) + mul19(top(r4)),
@@ -265,14 +261,18 @@ const fn square_lazy(a: &[u64; 5]) -> [u64; 5] {
 /// limbs need none. The invariant's limbs (below 2^52) are inside [`square_lazy`]'s
 /// bounds, and the final carry of limbs below 2^56 leaves limb 0 below 2^51 + 19·2^5
 /// and the others below 2^51 + 2^5.
+///
+/// The mask of the splits is opaque to the compiler: seen as a constant, it becomes
+/// BMI2's `bzhi` wherever BMI1 and BMI2 are enabled (`-C target-cpu=native` on any
+/// recent x86-64), and a chain of 1000 squarings, timed in one process, took 1.12 times
+/// as long as with `and` on an Intel Xeon (family 6 model 167 as reported).
 #[inline(always)]
-pub(crate) const fn pow2k(a: &[u64; 5], k: u32) -> [u64; 5] {
+pub(crate) fn pow2k(a: &[u64; 5], k: u32) -> [u64; 5] {
     debug_assert!(in_bounds(a) && k >= 1);
+    let mask = core::hint::black_box(MASK51);
     let mut x = *a;
-    let mut i = 0;
-    while i < k {
-        x = square_lazy(&x);
-        i += 1;
+    for _ in 0..k {
+        x = square_lazy(&x, mask);
     }
     carry(x)
 }
@@ -463,7 +463,7 @@ mod tests {
         }
         for a in inputs {
             assert!(lazy_bounds(&a));
-            let s = square_lazy(&a);
+            let s = square_lazy(&a, MASK51);
             assert!(lazy_bounds(&s), "{a:x?} -> {s:x?}");
             assert_eq!(value(&s) % p(), value(&a).pow(2) % p(), "{a:x?}");
         }

@@ -297,9 +297,13 @@ pub(crate) fn mul_rt(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
 }
 
 /// From this many squarings up, a chain on 4×64 limbs runs on radix-2^51 limbs
-/// ([`pow2k_radix51`]). Measured on an Intel Xeon (family 6 model 167 as reported), a
-/// chain of radix-2^51 squarings takes about 0.85 of the MULX/ADX square's time per
-/// square: the 4×64 square waits on its carry chains, the radix-2^51 one does not.
+/// ([`pow2k_radix51`]): the 4×64 square waits on its carry chains through the flags,
+/// the radix-2^51 one ([`radix51::pow2k`]) on none. Measured on an Intel Xeon (family 6
+/// model 167 as reported) against the MULX/ADX chain, `scripts/before_after.sh --runs
+/// 5`, medians: SqrtRatio 0.88 of its time with LTO, 0.94 in cargo's default profile and
+/// 0.98 with `-C target-cpu=native` (whose MULX/ADX code is faster); EncodingDecoding
+/// 0.92, 0.96 and 0.99. From two squarings up instead: no difference. Not yet measured
+/// on an AMD CPU.
 pub(crate) const LAZY_CHAIN: u32 = 4;
 
 /// a^(2^k) for k >= 1 on radix-2^51 limbs ([`radix51::pow2k`]): converted there and
