@@ -202,17 +202,25 @@ pub(crate) const fn mul(a: &[u64; 5], b: &[u64; 5]) -> [u64; 5] {
 #[inline(always)]
 pub(crate) const fn square(a: &[u64; 5]) -> [u64; 5] {
     debug_assert!(in_bounds(a));
+    carry_wide(square_columns(a))
+}
+
+/// The five column sums of [`square`]'s table, not carried. Exact for limbs below 2^58,
+/// as [`mul19`] needs (the columns then fit 128 bits: below 3·2^122).
+#[inline(always)]
+const fn square_columns(a: &[u64; 5]) -> [u128; 5] {
     let [a0, a1, a2, a3, a4] = *a;
-    // Doubled limbs carry the factor 2 of the cross products; a3_19 and a4_19 (< 2^57)
-    // carry the 19 of the folded columns, so 38·ai·aj = (2ai)·(19aj).
+    // Doubled limbs carry the factor 2 of the cross products; a3_19 and a4_19 carry the
+    // 19 of the folded columns, so 38·ai·aj = (2ai)·(19aj).
     let (d0, d1, d2, d3) = (2 * a0, 2 * a1, 2 * a2, 2 * a3);
     let (a3_19, a4_19) = (mul19(a3), mul19(a4));
-    let r0 = m(a0, a0) + m(d1, a4_19) + m(d2, a3_19);
-    let r1 = m(d0, a1) + m(d2, a4_19) + m(a3, a3_19);
-    let r2 = m(d0, a2) + m(a1, a1) + m(d3, a4_19);
-    let r3 = m(d0, a3) + m(d1, a2) + m(a4, a4_19);
-    let r4 = m(d0, a4) + m(d1, a3) + m(a2, a2);
-    carry_wide([r0, r1, r2, r3, r4])
+    [
+        m(a0, a0) + m(d1, a4_19) + m(d2, a3_19),
+        m(d0, a1) + m(d2, a4_19) + m(a3, a3_19),
+        m(d0, a2) + m(a1, a1) + m(d3, a4_19),
+        m(d0, a3) + m(d1, a2) + m(a4, a4_19),
+        m(d0, a4) + m(d1, a3) + m(a2, a2),
+    ]
 }
 
 /// A square for the next square, not for anything else: [`pow2k`]'s step, on limbs
@@ -232,15 +240,9 @@ pub(crate) const fn square(a: &[u64; 5]) -> [u64; 5] {
 /// `mask` is [`MASK51`], passed in opaque (see [`pow2k`]).
 #[inline(always)]
 fn square_lazy(a: &[u64; 5], mask: u64) -> [u64; 5] {
-    let [a0, a1, a2, a3, a4] = *a;
-    debug_assert!(a0 < 1 << 56 && a1 < 1 << 53 && a2 < 1 << 53 && a3 < 1 << 53 && a4 < 1 << 53);
-    let (d0, d1, d2, d3) = (2 * a0, 2 * a1, 2 * a2, 2 * a3);
-    let (a3_19, a4_19) = (mul19(a3), mul19(a4));
-    let r0 = m(a0, a0) + m(d1, a4_19) + m(d2, a3_19);
-    let r1 = m(d0, a1) + m(d2, a4_19) + m(a3, a3_19);
-    let r2 = m(d0, a2) + m(a1, a1) + m(d3, a4_19);
-    let r3 = m(d0, a3) + m(d1, a2) + m(a4, a4_19);
-    let r4 = m(d0, a4) + m(d1, a3) + m(a2, a2);
+    debug_assert!(a[0] < 1 << 56 && a[1] < 1 << 53 && a[2] < 1 << 53);
+    debug_assert!(a[3] < 1 << 53 && a[4] < 1 << 53);
+    let [r0, r1, r2, r3, r4] = square_columns(a);
     let low = |r: u128| (r as u64) & mask;
     let middle = |r: u128| ((r >> 51) as u64) & mask;
     let top = |r: u128| (r >> 102) as u64;
