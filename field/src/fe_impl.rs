@@ -98,18 +98,8 @@ mod imp {
     pub(crate) fn pow22523(a: &Inner) -> Inner {
         mulx::pow22523_checked(a)
     }
-    /// a^(2^k), k >= 1: the backends' chain (`radix64::pow2k_radix51` from
-    /// `radix64::LAZY_CHAIN` squarings up, portable code needing no CPU check).
     pub(crate) fn pow2k(a: &Inner, k: u32) -> Inner {
-        if k >= radix64::LAZY_CHAIN {
-            Fe64(radix64::pow2k_radix51(&a.0, k))
-        } else {
-            let mut x = square(a);
-            for _ in 1..k {
-                x = square(&x);
-            }
-            x
-        }
+        mulx::pow2k_checked(a, k)
     }
     pub(crate) fn sqrt_ratio(u: &Inner, v: &Inner) -> (Choice, Inner) {
         mulx::sqrt_ratio_checked(u, v)

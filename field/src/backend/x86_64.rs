@@ -315,6 +315,17 @@ pub(crate) fn pow22523_checked(a: &Fe64) -> Fe64 {
     }
 }
 
+/// [`FieldArith::pow2k`](crate::FieldArith::pow2k) on [`Fe64`] limbs, k >= 1; see
+/// [`pow22523_checked`].
+pub(crate) fn pow2k_checked(a: &Fe64, k: u32) -> Fe64 {
+    use crate::FieldArith;
+    if crate::backend::cpu_has_bmi2_adx() {
+        Mulx::<Checked>::from_fe64(*a).pow2k(k).to_fe64()
+    } else {
+        a.pow2k(k)
+    }
+}
+
 /// [`FieldArith::sqrt_ratio`](crate::FieldArith::sqrt_ratio) on [`Fe64`] limbs; see
 /// [`pow22523_checked`].
 pub(crate) fn sqrt_ratio_checked(u: &Fe64, v: &Fe64) -> (Choice, Fe64) {

@@ -359,7 +359,7 @@ pub(crate) fn ladder<L: Shuffle52>(k: &[u8; 32], u: &FieldElement) -> (FieldElem
     let l2_q = index_pair::<L>([12, 0, 3, 2, 12, 4, 7, 6]);
     let r2_p = index_pair::<L>([1, 9, 2, 7, 1, 9, 2, 7]);
     let r2_q = index_pair::<L>([12, 8, 3, 6, 12, 8, 3, 6]);
-    // a24 for AA, a24 - 1 for BB.
+    // a24 for AA, a24 - 1 for BB: in lanes 0 and 1 for bit 0, 2 and 3 for bit 1.
     let terms_c: (L, L) = (
         idx([A24, A24 - 1, 0, 0, 0, 0, 0, 0]),
         idx([0, 0, A24, A24 - 1, 0, 0, 0, 0]),
