@@ -27,6 +27,8 @@ use crate::models::batch_to_affine_cached;
 use crate::scalar_mul::fixed_base::TableWalk;
 use crate::scalar_mul::vartime_double_base::interleaved;
 use crate::scalar_mul::{double_times, naf_table, odd_step};
+#[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
+use crate::{backend::vector::ifma52x8::straus, scalar_mul::straus8};
 
 /// A table of multiples of one point, for constant-time multiplication by many secret
 /// scalars at `Point::mul_base`'s speed (the same algorithm: signed radix-16 digits, 64
@@ -195,7 +197,10 @@ const LENGTH_MISMATCH: &str =
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub struct VartimePrecomputedMultiscalar {
     points: Vec<Extended<FieldElement>>,
-    /// `Vec<[B::Affine; 64]>` for the backend B that built it: `[i][j] = (2j + 1)·Pᵢ`.
+    /// `Vec<[B::Affine; 64]>` for the backend B that built it: `[i][j] = (2j + 1)·Pᵢ`;
+    /// or, where the CPU has the eight-lane IFMA engine and there are enough points for
+    /// it (`straus8::precomputed_rows`), that engine's `straus::WideRows` (the same
+    /// multiples, in cached form).
     tables: Box<dyn Any + Send + Sync>,
 }
 
@@ -334,6 +339,13 @@ impl VartimePrecomputedMultiscalar {
     /// [`VartimePrecomputedMultiscalar::new`] on collected points.
     #[inline]
     fn from_points(points: Vec<Extended<FieldElement>>) -> Self {
+        #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
+        if let Some(rows) = straus8::precomputed_rows(&points) {
+            return VartimePrecomputedMultiscalar {
+                points,
+                tables: Box::new(rows),
+            };
+        }
         let tables = dispatch::run(BuildOdd(&points));
         VartimePrecomputedMultiscalar { points, tables }
     }
@@ -352,6 +364,13 @@ impl VartimePrecomputedMultiscalar {
             "{}",
             LENGTH_MISMATCH
         );
+        #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
+        if let Some(wide) = self.tables.downcast_ref::<straus::WideRows>()
+            && let Some(sum) =
+                straus8::vartime_mul_wide(wide, static_nafs, dynamic_nafs, dynamic_points)
+        {
+            return Point(sum);
+        }
         Point(dispatch::run(MixedMul {
             pre: self,
             static_nafs,
@@ -363,17 +382,7 @@ impl VartimePrecomputedMultiscalar {
     /// [`VartimePrecomputedMultiscalar::vartime_multiscalar_mul`] on collected digits.
     #[inline]
     fn static_mul(&self, static_nafs: &[[i8; 256]]) -> Point {
-        assert!(
-            static_nafs.len() == self.points.len(),
-            "{}",
-            LENGTH_MISMATCH
-        );
-        Point(dispatch::run(MixedMul {
-            pre: self,
-            static_nafs,
-            dynamic_nafs: &[],
-            dynamic_points: &[],
-        }))
+        self.mixed_mul(static_nafs, &[], &[])
     }
 
     /// The number of static points.
@@ -609,6 +618,48 @@ mod tests {
         let nafs: Vec<[i8; 256]> = s.iter().map(|x| x.vartime_non_adjacent_form(8)).collect();
         let want = Point::vartime_multiscalar_mul(&s, &pts);
         assert_eq!(Point(static_only(b, &pre, &nafs)), want);
+    }
+
+    /// Development timing (not a benchmark): the eight-lane engine's tables over the
+    /// dispatched backend's, static terms only, best of 15 alternating rounds.
+    /// `cargo test --release -p edwards25519-group --lib precomputed::tests::timing --
+    /// --ignored --nocapture`.
+    #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
+    #[test]
+    #[ignore]
+    fn timing() {
+        extern crate std;
+        for n in [4usize, 8, 12, 16, 24, 32, 48, 64, 128, 256] {
+            let pts: Vec<Point> = (0..n as u32).map(|i| Point::mul_base(&scalar(i))).collect();
+            let ext: Vec<Extended<FieldElement>> = pts.iter().map(|q| q.0).collect();
+            let Some(rows) = straus8::wide_rows(&ext) else {
+                return;
+            };
+            let eight = VartimePrecomputedMultiscalar {
+                tables: Box::new(rows),
+                points: ext.clone(),
+            };
+            let four = VartimePrecomputedMultiscalar {
+                tables: dispatch::run(BuildOdd(&ext)),
+                points: ext,
+            };
+            let s: Vec<Scalar> = (0..n as u32).map(|i| scalar(i + 1000)).collect();
+            let (mut a, mut b) = (u128::MAX, u128::MAX);
+            for _ in 0..15 {
+                let t = std::time::Instant::now();
+                core::hint::black_box(eight.vartime_multiscalar_mul(&s));
+                a = a.min(t.elapsed().as_nanos());
+                let t = std::time::Instant::now();
+                core::hint::black_box(four.vartime_multiscalar_mul(&s));
+                b = b.min(t.elapsed().as_nanos());
+            }
+            std::println!(
+                "n = {n:4}: eight-lane {:8.1} µs, dispatched {:8.1} µs, ratio {:.3}",
+                a as f64 / 1e3,
+                b as f64 / 1e3,
+                a as f64 / b as f64
+            );
+        }
     }
 
     #[test]

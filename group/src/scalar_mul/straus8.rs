@@ -18,6 +18,7 @@ use edwards25519_field::FieldElement;
 use edwards25519_scalar::Scalar;
 
 use crate::backend::vector::ifma52x8::{self, straus};
+use crate::backend::vector::wide;
 use crate::backend::{Op, PointBackend, dispatch};
 use crate::models::Extended;
 use crate::scalar_mul::double_times;
@@ -50,6 +51,75 @@ pub(crate) fn vartime_mul(
         .collect();
     let sched = straus::Schedule::new(&nafs);
     let sums = straus::lane_sums(token, &sched, points);
+    Some(dispatch::run_without_avx2(CombineSlices {
+        sums: &sums,
+        starts: sched.starts(),
+    }))
+}
+
+/// From this many static points on, [`VartimePrecomputedMultiscalar`] builds the
+/// eight-lane engine's tables ([`straus::WideRows`]) and runs its sums on this engine,
+/// where 512-bit multiply-adds run near the 256-bit rate (`wide::eight_lanes_pay`).
+///
+/// From the development timing loop (`precomputed::tests::timing`: best of 15
+/// alternating rounds, static terms only, this engine over the four-lane IFMA backend's
+/// width-8 tables, cargo's default release build, the Intel Xeon reporting family 6
+/// model 167): 1.61 at 4 points, 1.35 at 8, 1.12 at 12, 1.01 at 16, 0.92 at 24, 0.88 at
+/// 32, 0.74 at 48, 0.68 at 64, 0.64 at 128, 0.50 at 256.
+///
+/// [`VartimePrecomputedMultiscalar`]: crate::VartimePrecomputedMultiscalar
+const MIN_PRECOMPUTED_WIDE: usize = 20;
+
+/// [`MIN_PRECOMPUTED_WIDE`] where a 512-bit instruction is split in two (AMD Zen 4).
+/// Not measured there: estimated from that CPU's profile of the plain engine (module
+/// [`straus`]'s docs: a step costs about six four-lane additions), by which the
+/// engine's width-8 sums of 64 terms take about the four-lane backend's time.
+const MIN_PRECOMPUTED_SPLIT: usize = 64;
+
+/// The eight-lane engine's tables of `points` for [`VartimePrecomputedMultiscalar`],
+/// when this CPU has the engine and `points` are enough for it to pay (above); `None`
+/// otherwise.
+///
+/// [`VartimePrecomputedMultiscalar`]: crate::VartimePrecomputedMultiscalar
+#[inline]
+pub(crate) fn precomputed_rows(points: &[Extended<FieldElement>]) -> Option<straus::WideRows> {
+    let token = ifma52x8::detect()?;
+    let min = if wide::eight_lanes_pay() {
+        MIN_PRECOMPUTED_WIDE
+    } else {
+        MIN_PRECOMPUTED_SPLIT
+    };
+    (points.len() >= min).then(|| straus::wide_rows(token, points))
+}
+
+/// The eight-lane engine's tables of `points` (width-8 NAF digits), whatever their
+/// number, when this CPU has the engine.
+#[cfg(test)]
+pub(crate) fn wide_rows(points: &[Extended<FieldElement>]) -> Option<straus::WideRows> {
+    Some(straus::wide_rows(ifma52x8::detect()?, points))
+}
+
+/// Σ sᵢ·Pᵢ + Σ tₖ·Qₖ on the eight-lane engine: the static points Pᵢ with their
+/// precomputed tables `wide` and width-8 NAF digits `static_nafs`, the dynamic points Qₖ
+/// with width-5 digits `dynamic_nafs` over tables built now (one schedule for both, so
+/// one pass of doublings). `None` where the CPU does not have the engine.
+///
+/// Execution time depends on the inputs.
+#[inline]
+pub(crate) fn vartime_mul_wide(
+    wide: &straus::WideRows,
+    static_nafs: &[[i8; 256]],
+    dynamic_nafs: &[[i8; 256]],
+    dynamic_points: &[Extended<FieldElement>],
+) -> Option<Extended<FieldElement>> {
+    debug_assert_eq!(static_nafs.len(), wide.points());
+    debug_assert_eq!(dynamic_nafs.len(), dynamic_points.len());
+    let token = ifma52x8::detect()?;
+    let mut nafs = Vec::with_capacity(static_nafs.len() + dynamic_nafs.len());
+    nafs.extend_from_slice(static_nafs);
+    nafs.extend_from_slice(dynamic_nafs);
+    let sched = straus::Schedule::with_wide(&nafs, static_nafs.len());
+    let sums = straus::lane_sums_wide(token, &sched, wide, dynamic_points);
     Some(dispatch::run_without_avx2(CombineSlices {
         sums: &sums,
         starts: sched.starts(),

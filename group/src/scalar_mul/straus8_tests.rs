@@ -13,7 +13,7 @@ use edwards25519_field::FieldElement;
 use edwards25519_scalar::Scalar;
 use edwards25519_test_support::SplitMix64;
 
-use super::{CombineSlices, vartime_mul};
+use super::{CombineSlices, vartime_mul, vartime_mul_wide, wide_rows};
 use crate::Point;
 use crate::backend::dispatch::run_serial;
 use crate::backend::vector::ifma52x8::model::Model8;
@@ -135,6 +135,81 @@ fn sizes_up_to_200_agree_on_hardware() {
             want,
             "public entry point, n = {n}"
         );
+    }
+}
+
+fn wide_nafs(s: &[Scalar]) -> Vec<[i8; 256]> {
+    s.iter().map(|x| x.vartime_non_adjacent_form(8)).collect()
+}
+
+/// The first `wide` terms over precomputed tables, the rest over tables built per call,
+/// on the model, combined on the serial backend.
+fn model_wide(s: &[Scalar], p: &[Extended<FieldElement>], wide: usize) -> [u8; 32] {
+    let mut nafs = wide_nafs(&s[..wide]);
+    nafs.extend(self::nafs(&s[wide..]));
+    let sched = straus::Schedule::with_wide(&nafs, wide);
+    let rows = straus::wide_rows_on::<Model8>(&p[..wide]);
+    let sums = straus::sums_wide::<Model8>(&sched, &rows, &p[wide..]);
+    Point(run_serial(CombineSlices {
+        sums: &sums,
+        starts: sched.starts(),
+    }))
+    .to_bytes()
+}
+
+/// The same on the hardware, through the entry `VartimePrecomputedMultiscalar` takes.
+fn hardware_wide(s: &[Scalar], p: &[Extended<FieldElement>], wide: usize) -> Option<[u8; 32]> {
+    let rows = wide_rows(&p[..wide])?;
+    vartime_mul_wide(&rows, &wide_nafs(&s[..wide]), &nafs(&s[wide..]), &p[wide..])
+        .map(|e| Point(e).to_bytes())
+}
+
+/// Precomputed (width-8) tables, alone and mixed with tables built per call, on the
+/// model: empty, partial and full groups of eight on either side.
+#[test]
+fn wide_tables_agree_on_model() {
+    for (k, (n, wide)) in [(0usize, 0usize), (1, 1), (3, 0), (7, 7), (9, 8), (12, 3)]
+        .into_iter()
+        .enumerate()
+    {
+        let (s, p) = inputs(0x510e_527f_ade6_82d1 ^ k as u64, n);
+        assert_eq!(
+            model_wide(&s, &p, wide),
+            serial(&s, &p),
+            "n = {n}, wide = {wide}"
+        );
+    }
+}
+
+/// Precomputed tables on the hardware at every size from 0 to 100 static terms (release
+/// builds; the sizes around the multiples of 8 in debug builds), with 0, 1 and 9 terms
+/// over per-call tables beside them; and the public type, which picks this engine
+/// where `precomputed_rows` says it pays.
+#[test]
+fn wide_tables_agree_on_hardware() {
+    if detect().is_none() {
+        return;
+    }
+    let sizes: Vec<usize> = if cfg!(debug_assertions) {
+        std::vec![0, 1, 7, 8, 9, 16, 17, 64, 65]
+    } else {
+        (0..=100).collect()
+    };
+    for wide in sizes {
+        for extra in [0usize, 1, 9] {
+            let n = wide + extra;
+            let (s, p) = inputs(0x9b05_688c_2b3e_6c1f ^ (n << 8 | extra) as u64, n);
+            let want = serial(&s, &p);
+            assert_eq!(hardware_wide(&s, &p, wide), Some(want), "{wide} + {extra}");
+            let pts: Vec<Point> = p.iter().map(|e| Point(*e)).collect();
+            let pre = crate::VartimePrecomputedMultiscalar::new(&pts[..wide]);
+            let got = if extra == 0 {
+                pre.vartime_multiscalar_mul(&s)
+            } else {
+                pre.vartime_mixed_multiscalar_mul(&s[..wide], &s[wide..], &pts[wide..])
+            };
+            assert_eq!(got.to_bytes(), want, "public type, {wide} + {extra}");
+        }
     }
 }
 

@@ -33,6 +33,13 @@ pub(crate) unsafe fn wide_registers_pay() -> bool {
     }
 }
 
+/// [`wide_registers_pay`] where the CPU runs what its timing needs
+/// (`x25519_ifma::cpu_has_ifma`); `false` on any other CPU.
+pub(crate) fn eight_lanes_pay() -> bool {
+    // SAFETY: CPUID reported AVX2 and AVX-512 F, VL and IFMA just before.
+    super::x25519_ifma::cpu_has_ifma() && unsafe { wide_registers_pay() }
+}
+
 /// Whether eight lanes pay for these [`multiply_add_ticks`]: the 512-bit multiply-adds
 /// under 1.6 times the 256-bit ones' time (between the Intel Xeon's 1.25 and a split
 /// unit's 2).

@@ -68,8 +68,12 @@ use super::point::{Cached8, Point8, lane_mask, limbs52};
 use super::{F52, Ifma8, Zmm};
 use crate::models::{D2, Extended};
 
-/// Table entries per point: the odd multiples (2j + 1)·P, j in 0..8.
+/// Table entries per point in the tables built per call (width-5 NAF digits): the odd
+/// multiples (2j + 1)·P, j in 0..8.
 const ENTRIES: usize = 8;
+/// Table entries per point in precomputed tables ([`WideRows`], width-8 NAF digits: odd,
+/// below 128 in magnitude): j in 0..64.
+pub(crate) const WIDE_ENTRIES: usize = 64;
 /// A step's flag bits (`row << 2 | flags`): the addend is negated ...
 const NEG: u64 = 1;
 /// ... or the step is a doubling (the row is then the identity's, unused).
@@ -82,6 +86,20 @@ const DOUBLE: u64 = 2;
 #[repr(C, align(64))]
 struct Row([[u64; 8]; 3]);
 
+/// Precomputed tables of [`WIDE_ENTRIES`] rows per point, point i's entry j
+/// ((2j + 1)·Pᵢ) at row `WIDE_ENTRIES·i + j`: `VartimePrecomputedMultiscalar`'s tables
+/// where it runs this engine ([`wide_rows`]).
+pub(crate) struct WideRows {
+    rows: Vec<Row>,
+}
+
+impl WideRows {
+    /// The number of points.
+    pub(crate) fn points(&self) -> usize {
+        self.rows.len() / WIDE_ENTRIES
+    }
+}
+
 /// The eight lanes' steps.
 pub(crate) struct Schedule {
     /// `steps[t][l]`: lane l's step t, `row << 2 | flags` ([`NEG`], [`DOUBLE`]).
@@ -90,8 +108,10 @@ pub(crate) struct Schedule {
     doubles: Vec<u8>,
     /// `starts[l]`: the lowest position of lane l's slice (`starts[0] = 0`).
     starts: [usize; 8],
-    /// The number of points (the identity's row is `ENTRIES·n`).
+    /// The number of scalars, of which the first `wide` are over [`WideRows`].
     n: usize,
+    /// See `n`.
+    wide: usize,
 }
 
 impl Schedule {
@@ -105,8 +125,20 @@ impl Schedule {
     /// branch on the zero ones) puts its addition in its lane at the place its
     /// position's additions start, counted from the per-position totals.
     pub(crate) fn new(nafs: &[[i8; 256]]) -> Self {
+        Self::with_wide(nafs, 0)
+    }
+
+    /// The steps for `nafs`, of which the first `wide` are width-8 NAFs over a
+    /// [`WideRows`] of `wide` points (rows 0 to `WIDE_ENTRIES·wide - 1`) and the others
+    /// width-5 NAFs over the tables built per call, whose rows follow (then the
+    /// identity's row).
+    pub(crate) fn with_wide(nafs: &[[i8; 256]], wide: usize) -> Self {
         let n = nafs.len();
-        let identity = ((ENTRIES * n) as u64) << 2;
+        debug_assert!(wide <= n);
+        // Scalar i's first row.
+        let base =
+            |i: usize| (WIDE_ENTRIES * i.min(wide) + ENTRIES * i.saturating_sub(wide)) as u64;
+        let identity = base(n) << 2;
         // cnt[p]: the scalars with a nonzero digit at position p; masks[i]: bit p set
         // where scalar i's digit p is nonzero.
         let mut cnt = [0u32; 256];
@@ -161,8 +193,9 @@ impl Schedule {
                     let p = 64 * w + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     let d = d[p];
-                    // |d| is odd and below 16: entry |d|/2 holds |d|·P.
-                    let row = (ENTRIES * i) as u64 + u64::from(d.unsigned_abs() / 2);
+                    // |d| is odd and below 16 (128 for a wide table): entry |d|/2 holds
+                    // |d|·P.
+                    let row = base(i) + u64::from(d.unsigned_abs() / 2);
                     steps[next[p] as usize][usize::from(lane_of[p])] = row << 2 | u64::from(d < 0);
                     next[p] += 1;
                 }
@@ -175,6 +208,7 @@ impl Schedule {
             doubles,
             starts,
             n,
+            wide,
         }
     }
 
@@ -240,7 +274,21 @@ pub(crate) fn lane_sums(
 ) -> [Extended<FieldElement>; 8] {
     // SAFETY: `token` exists, so CPUID reported every feature `sums_with_features`
     // enables.
-    unsafe { sums_with_features::<Zmm>(token, sched, points) }
+    unsafe { sums_with_features::<Zmm>(token, sched, &[], points) }
+}
+
+/// [`lane_sums`] with the first `wide.points()` scalars of `sched` over the precomputed
+/// tables `wide` and the others over tables of `points` built for this call.
+#[inline]
+pub(crate) fn lane_sums_wide(
+    token: Ifma8,
+    sched: &Schedule,
+    wide: &WideRows,
+    points: &[Extended<FieldElement>],
+) -> [Extended<FieldElement>; 8] {
+    // SAFETY: `token` exists, so CPUID reported every feature `sums_with_features`
+    // enables.
+    unsafe { sums_with_features::<Zmm>(token, sched, &wide.rows, points) }
 }
 
 /// The one function with the target features on.
@@ -251,27 +299,76 @@ pub(crate) fn lane_sums(
 fn sums_with_features<L: Buckets8>(
     _: Ifma8,
     sched: &Schedule,
+    wide: &[Row],
     points: &[Extended<FieldElement>],
 ) -> [Extended<FieldElement>; 8] {
     crate::backend::vector::align_frame();
-    sums::<L>(sched, points)
+    sums_over::<L>(sched, wide, points)
+}
+
+/// The precomputed tables of `points` on this CPU's AVX-512 IFMA.
+#[inline]
+pub(crate) fn wide_rows(token: Ifma8, points: &[Extended<FieldElement>]) -> WideRows {
+    // SAFETY: `token` exists, so CPUID reported every feature `wide_with_features`
+    // enables.
+    unsafe { wide_with_features::<Zmm>(token, points) }
+}
+
+/// The one function with the target features on (as [`sums_with_features`]).
+#[target_feature(enable = "avx512f,avx512ifma")]
+#[inline(never)]
+fn wide_with_features<L: Buckets8>(_: Ifma8, points: &[Extended<FieldElement>]) -> WideRows {
+    crate::backend::vector::align_frame();
+    wide_rows_on::<L>(points)
+}
+
+/// The precomputed tables of `points` on any [`Buckets8`].
+#[inline(always)]
+pub(crate) fn wide_rows_on<L: Buckets8>(points: &[Extended<FieldElement>]) -> WideRows {
+    let d2 = F52::<L>(limbs52(&D2).map(L::splat));
+    WideRows {
+        rows: table_rows::<L>(points, &d2, WIDE_ENTRIES),
+    }
 }
 
 /// The lane sums on any [`Buckets8`] (the tests run it on the instruction model).
-#[inline(always)]
+#[cfg(test)]
 pub(crate) fn sums<L: Buckets8>(
     sched: &Schedule,
     points: &[Extended<FieldElement>],
 ) -> [Extended<FieldElement>; 8] {
-    debug_assert_eq!(sched.n, points.len());
+    sums_over::<L>(sched, &[], points)
+}
+
+/// [`lane_sums_wide`] on any [`Buckets8`] (the tests run it on the instruction model).
+#[cfg(test)]
+pub(crate) fn sums_wide<L: Buckets8>(
+    sched: &Schedule,
+    wide: &WideRows,
+    points: &[Extended<FieldElement>],
+) -> [Extended<FieldElement>; 8] {
+    sums_over::<L>(sched, &wide.rows, points)
+}
+
+/// The lane sums with the first scalars over the precomputed rows `wide` (no rows when
+/// `sched` has no wide scalars).
+#[inline(always)]
+fn sums_over<L: Buckets8>(
+    sched: &Schedule,
+    wide: &[Row],
+    points: &[Extended<FieldElement>],
+) -> [Extended<FieldElement>; 8] {
+    debug_assert_eq!(sched.n, sched.wide + points.len());
+    debug_assert_eq!(wide.len(), WIDE_ENTRIES * sched.wide);
     let d2 = F52::<L>(limbs52(&D2).map(L::splat));
-    let rows = table_rows::<L>(points, &d2);
+    let mut rows = table_rows::<L>(points, &d2, ENTRIES);
+    rows.push(identity_row());
     let mut acc = Point8::<L>::identity();
     // A loop, not an iterator closure, around the lane code (closures do not inherit
     // the caller's target features).
     for (entry, &doubles) in sched.steps.iter().zip(&sched.doubles) {
         let neg = lane_mask(L::from_array(*entry).and(L::splat(NEG)));
-        let mut q = load_cached::<L>(&rows, entry);
+        let mut q = load_cached::<L>(wide, &rows, entry);
         if doubles != 0 {
             let own = cached(&acc, &d2);
             q = Cached8 {
@@ -298,13 +395,27 @@ fn cached<L: Buckets8>(p: &Point8<L>, d2: &F52<L>) -> Cached8<L> {
     }
 }
 
+/// The identity's row (1, 1, 2, 0): limb 0 of Y+X (word 0), of Y-X (word 5) and of
+/// 2·Z (word 10).
+fn identity_row() -> Row {
+    let mut id = Row([[0; 8]; 3]);
+    id.0[0][0] = 1;
+    id.0[0][5] = 1;
+    id.0[1][2] = 2;
+    id
+}
+
 /// The tables of `points` as [`Row`]s, point i's entry j ((2j + 1)·Pᵢ) at row
-/// `ENTRIES·i + j`, then the identity's row (1, 1, 2, 0). Eight points at a time: a
-/// doubling, seven additions and eight conversions per group.
+/// `entries·i + j`. Eight points at a time: a doubling, `entries - 1` additions and
+/// `entries` conversions per group.
 #[inline(always)]
-fn table_rows<L: Buckets8>(points: &[Extended<FieldElement>], d2: &F52<L>) -> Vec<Row> {
+fn table_rows<L: Buckets8>(
+    points: &[Extended<FieldElement>],
+    d2: &F52<L>,
+    entries: usize,
+) -> Vec<Row> {
     let n = points.len();
-    let mut rows = vec![Row([[0; 8]; 3]); ENTRIES * n + 1];
+    let mut rows = vec![Row([[0; 8]; 3]); entries * n];
     for (g, chunk) in points.chunks(8).enumerate() {
         let lane = |j: usize| chunk.get(j).unwrap_or(&Extended::IDENTITY);
         let p = Point8::<L> {
@@ -315,7 +426,7 @@ fn table_rows<L: Buckets8>(points: &[Extended<FieldElement>], d2: &F52<L>) -> Ve
         };
         let step = cached(&p.double(), d2);
         let mut m = p;
-        for j in 0..ENTRIES {
+        for j in 0..entries {
             if j > 0 {
                 m = m.add(&step);
             }
@@ -339,29 +450,29 @@ fn table_rows<L: Buckets8>(points: &[Extended<FieldElement>], d2: &F52<L>) -> Ve
                 regs[16], regs[17], regs[18], regs[19], regs[20], regs[21], regs[22], regs[23],
             ]);
             for l in 0..chunk.len() {
-                rows[ENTRIES * (8 * g + l) + j] =
+                rows[entries * (8 * g + l) + j] =
                     Row([lo[l].to_array(), mid[l].to_array(), hi[l].to_array()]);
             }
         }
     }
-    let id = &mut rows[ENTRIES * n].0;
-    // Limb 0 of Y+X (word 0), of Y-X (word 5) and of 2·Z (word 10).
-    id[0][0] = 1;
-    id[0][5] = 1;
-    id[1][2] = 2;
     rows
 }
 
-/// Lane l's cached addend from row `entry[l] >> 2` of `rows`: the eight rows loaded
-/// whole (three zmm loads each) and transposed (the outputs of the third
-/// transposition past the four limbs of 2d·T are unused).
+/// Lane l's cached addend from row `entry[l] >> 2` of `wide` followed by `rows`: the
+/// eight rows loaded whole (three zmm loads each) and transposed (the outputs of the
+/// third transposition past the four limbs of 2d·T are unused).
 #[inline(always)]
-fn load_cached<L: Buckets8>(rows: &[Row], entry: &[u64; 8]) -> Cached8<L> {
+fn load_cached<L: Buckets8>(wide: &[Row], rows: &[Row], entry: &[u64; 8]) -> Cached8<L> {
     let mut lo = [L::splat(0); 8];
     let mut mid = [L::splat(0); 8];
     let mut hi = [L::splat(0); 8];
     for l in 0..8 {
-        let r = &rows[(entry[l] >> 2) as usize].0;
+        let i = (entry[l] >> 2) as usize;
+        let r = &match wide.get(i) {
+            Some(r) => r,
+            None => &rows[i - wide.len()],
+        }
+        .0;
         lo[l] = L::from_array(r[0]);
         mid[l] = L::from_array(r[1]);
         hi[l] = L::from_array(r[2]);
