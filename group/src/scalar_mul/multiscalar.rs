@@ -139,7 +139,7 @@ fn straus(digits: &[[i8; 64]], points: &[Extended<FieldElement>]) -> Extended<Fi
 /// the eight-lane engine's Pippenger from its crossover (`pippenger8`) and its Straus
 /// below it down to `straus8::MIN_TERMS`, else the dispatched backend.
 #[inline]
-fn vartime_multiscalar(scalars: &[Scalar], points: &[Extended<FieldElement>]) -> Point {
+pub(crate) fn vartime_multiscalar(scalars: &[Scalar], points: &[Extended<FieldElement>]) -> Point {
     #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
     if scalars.len() >= crate::scalar_mul::pippenger8::THRESHOLD
         && let Some(sum) = crate::scalar_mul::pippenger8::vartime_mul(scalars, points)

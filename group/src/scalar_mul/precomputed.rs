@@ -25,6 +25,7 @@ use crate::backend::{Op, PointBackend, Routine};
 use crate::models::Extended;
 use crate::models::batch_to_affine_cached;
 use crate::scalar_mul::fixed_base::TableWalk;
+use crate::scalar_mul::multiscalar::vartime_multiscalar;
 use crate::scalar_mul::vartime_double_base::interleaved;
 use crate::scalar_mul::{double_times, naf_table, odd_step};
 #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
@@ -297,21 +298,43 @@ impl Op for MixedMul<'_> {
 }
 
 /// The width-`w` NAFs of the scalars (variable time, for public scalars).
-fn nafs<I>(scalars: I, w: usize) -> Vec<[i8; 256]>
+fn nafs(scalars: &[Scalar], w: usize) -> Vec<[i8; 256]> {
+    scalars
+        .iter()
+        .map(|s| s.vartime_non_adjacent_form(w))
+        .collect()
+}
+
+/// The scalars, collected.
+fn collect_scalars<I>(scalars: I) -> Vec<Scalar>
 where
     I: IntoIterator<Item: Borrow<Scalar>>,
 {
-    scalars
-        .into_iter()
-        .map(|s| s.borrow().vartime_non_adjacent_form(w))
-        .collect()
+    scalars.into_iter().map(|s| *s.borrow()).collect()
 }
+
+/// From this many static points on, [`VartimePrecomputedMultiscalar`] keeps no tables
+/// ([`NoTables`]) and its sums are the plain variable-time sum
+/// ([`Point::vartime_multiscalar_mul`], Pippenger's method at this size), which tables
+/// this large (12 KiB a point, beyond the caches) no longer beat. From the development
+/// timing loops (`tests::timing`, `tests::large_timing`: the plain sum over the tables'
+/// Straus, best of 9 or 15 alternating rounds, cargo's default release build, the Intel
+/// Xeon reporting model 167): on the eight-lane IFMA engine 1.09 at 512 points, 0.88 at
+/// 1024 and 0.64 at 2048; with the AVX2 backend forced 1.24 at 512, 1.00 at 768, 0.85 at
+/// 1024 and 0.44 at 2048.
+const NO_TABLES_FROM: usize = 768;
+
+/// The tables of a [`VartimePrecomputedMultiscalar`] of [`NO_TABLES_FROM`] points or
+/// more: none.
+struct NoTables;
 
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 impl VartimePrecomputedMultiscalar {
     /// The tables for `static_points` (anything iterable whose items borrow as
     /// [`Point`]), in the representation of the fastest point backend this CPU runs:
-    /// a doubling and 63 additions per point and one inversion for all of them.
+    /// a doubling and 63 additions per point, and one inversion for all of them where
+    /// the tables are affine. From 768 points on it builds none: sums of that size run
+    /// faster without them (Pippenger's method, as [`Point::vartime_multiscalar_mul`]).
     ///
     /// ```
     /// use edwards25519_group::{Point, Scalar, VartimePrecomputedMultiscalar};
@@ -339,6 +362,12 @@ impl VartimePrecomputedMultiscalar {
     /// [`VartimePrecomputedMultiscalar::new`] on collected points.
     #[inline]
     fn from_points(points: Vec<Extended<FieldElement>>) -> Self {
+        if points.len() >= NO_TABLES_FROM {
+            return VartimePrecomputedMultiscalar {
+                points,
+                tables: Box::new(NoTables),
+            };
+        }
         #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
         if let Some(rows) = straus8::precomputed_rows(&points) {
             return VartimePrecomputedMultiscalar {
@@ -351,38 +380,41 @@ impl VartimePrecomputedMultiscalar {
     }
 
     /// [`VartimePrecomputedMultiscalar::vartime_mixed_multiscalar_mul`] on collected
-    /// inputs.
+    /// inputs (and [`VartimePrecomputedMultiscalar::vartime_multiscalar_mul`], with no
+    /// dynamic terms).
     #[inline]
     fn mixed_mul(
         &self,
-        static_nafs: &[[i8; 256]],
-        dynamic_nafs: &[[i8; 256]],
+        static_scalars: &[Scalar],
+        dynamic_scalars: &[Scalar],
         dynamic_points: &[Extended<FieldElement>],
     ) -> Point {
         assert!(
-            static_nafs.len() == self.points.len() && dynamic_nafs.len() == dynamic_points.len(),
+            static_scalars.len() == self.points.len()
+                && dynamic_scalars.len() == dynamic_points.len(),
             "{}",
             LENGTH_MISMATCH
         );
+        if self.tables.is::<NoTables>() {
+            let scalars = [static_scalars, dynamic_scalars].concat();
+            let points = [&self.points[..], dynamic_points].concat();
+            return vartime_multiscalar(&scalars, &points);
+        }
+        let static_nafs = nafs(static_scalars, 8);
+        let dynamic_nafs = nafs(dynamic_scalars, 5);
         #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
         if let Some(wide) = self.tables.downcast_ref::<straus::WideRows>()
             && let Some(sum) =
-                straus8::vartime_mul_wide(wide, static_nafs, dynamic_nafs, dynamic_points)
+                straus8::vartime_mul_wide(wide, &static_nafs, &dynamic_nafs, dynamic_points)
         {
             return Point(sum);
         }
         Point(dispatch::run(MixedMul {
             pre: self,
-            static_nafs,
-            dynamic_nafs,
+            static_nafs: &static_nafs,
+            dynamic_nafs: &dynamic_nafs,
             dynamic_points,
         }))
-    }
-
-    /// [`VartimePrecomputedMultiscalar::vartime_multiscalar_mul`] on collected digits.
-    #[inline]
-    fn static_mul(&self, static_nafs: &[[i8; 256]]) -> Point {
-        self.mixed_mul(static_nafs, &[], &[])
     }
 
     /// The number of static points.
@@ -431,8 +463,8 @@ impl VartimePrecomputedMultiscalar {
         I: IntoIterator,
         I::Item: Borrow<Scalar>,
     {
-        let static_nafs = nafs(static_scalars, 8);
-        self.static_mul(&static_nafs)
+        let static_scalars = collect_scalars(static_scalars);
+        self.mixed_mul(&static_scalars, &[], &[])
     }
 
     /// Σ sᵢ·Pᵢ over the static points plus Σ tₖ·Qₖ over points given now (with per-call
@@ -471,11 +503,11 @@ impl VartimePrecomputedMultiscalar {
         K: IntoIterator,
         K::Item: Borrow<Point>,
     {
-        let static_nafs = nafs(static_scalars, 8);
-        let dynamic_nafs = nafs(dynamic_scalars, 5);
+        let static_scalars = collect_scalars(static_scalars);
+        let dynamic_scalars = collect_scalars(dynamic_scalars);
         let dynamic_points: Vec<Extended<FieldElement>> =
             dynamic_points.into_iter().map(|p| p.borrow().0).collect();
-        self.mixed_mul(&static_nafs, &dynamic_nafs, &dynamic_points)
+        self.mixed_mul(&static_scalars, &dynamic_scalars, &dynamic_points)
     }
 }
 
@@ -620,8 +652,35 @@ mod tests {
         assert_eq!(Point(static_only(b, &pre, &nafs)), want);
     }
 
+    /// From `NO_TABLES_FROM` points on no tables, below it tables; the same sums
+    /// either way.
+    #[test]
+    fn no_tables_from_the_threshold() {
+        let pts: Vec<Point> = (0..NO_TABLES_FROM as u32)
+            .map(|i| Point::mul_base(&scalar(i + 500)))
+            .collect();
+        let s: Vec<Scalar> = (0..NO_TABLES_FROM as u32)
+            .map(|i| scalar(i + 3000))
+            .collect();
+        let dyn_s: Vec<Scalar> = (0..3).map(|i| scalar(i + 90)).collect();
+        let dyn_p: Vec<Point> = (0..3).map(|i| Point::mul_base(&scalar(i + 95))).collect();
+        for n in [NO_TABLES_FROM - 1, NO_TABLES_FROM] {
+            let pre = VartimePrecomputedMultiscalar::new(&pts[..n]);
+            assert_eq!(pre.tables.is::<NoTables>(), n >= NO_TABLES_FROM, "n = {n}");
+            let plain = Point::vartime_multiscalar_mul(&s[..n], &pts[..n]);
+            assert_eq!(pre.vartime_multiscalar_mul(&s[..n]), plain, "n = {n}");
+            let mixed = pre.vartime_mixed_multiscalar_mul(&s[..n], &dyn_s, &dyn_p);
+            assert_eq!(
+                mixed,
+                plain + Point::vartime_multiscalar_mul(&dyn_s, &dyn_p),
+                "n = {n}"
+            );
+        }
+    }
+
     /// Development timing (not a benchmark): the eight-lane engine's tables over the
-    /// dispatched backend's, static terms only, best of 15 alternating rounds.
+    /// dispatched backend's, and the plain sum (no tables kept) over the eight-lane
+    /// tables, static terms only, best of 15 alternating rounds.
     /// `cargo test --release -p edwards25519-group --lib precomputed::tests::timing --
     /// --ignored --nocapture`.
     #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
@@ -629,7 +688,7 @@ mod tests {
     #[ignore]
     fn timing() {
         extern crate std;
-        for n in [4usize, 8, 12, 16, 24, 32, 48, 64, 128, 256] {
+        for n in [4usize, 8, 12, 16, 24, 32, 48, 64, 128, 256, 512, 1024, 2048] {
             let pts: Vec<Point> = (0..n as u32).map(|i| Point::mul_base(&scalar(i))).collect();
             let ext: Vec<Extended<FieldElement>> = pts.iter().map(|q| q.0).collect();
             let Some(rows) = straus8::wide_rows(&ext) else {
@@ -644,7 +703,7 @@ mod tests {
                 points: ext,
             };
             let s: Vec<Scalar> = (0..n as u32).map(|i| scalar(i + 1000)).collect();
-            let (mut a, mut b) = (u128::MAX, u128::MAX);
+            let (mut a, mut b, mut c) = (u128::MAX, u128::MAX, u128::MAX);
             for _ in 0..15 {
                 let t = std::time::Instant::now();
                 core::hint::black_box(eight.vartime_multiscalar_mul(&s));
@@ -652,12 +711,50 @@ mod tests {
                 let t = std::time::Instant::now();
                 core::hint::black_box(four.vartime_multiscalar_mul(&s));
                 b = b.min(t.elapsed().as_nanos());
+                let t = std::time::Instant::now();
+                core::hint::black_box(Point::vartime_multiscalar_mul(&s, &pts));
+                c = c.min(t.elapsed().as_nanos());
             }
             std::println!(
-                "n = {n:4}: eight-lane {:8.1} µs, dispatched {:8.1} µs, ratio {:.3}",
+                "n = {n:4}: eight-lane {:8.1} µs, dispatched {:8.1} µs ({:.3}), plain {:8.1} µs ({:.3})",
                 a as f64 / 1e3,
                 b as f64 / 1e3,
-                a as f64 / b as f64
+                a as f64 / b as f64,
+                c as f64 / 1e3,
+                c as f64 / a as f64
+            );
+        }
+    }
+
+    /// Development timing: the dispatched backend's tables against the plain sum at
+    /// large sizes. `cargo test --release -p edwards25519-group --lib
+    /// precomputed::tests::large_timing -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn large_timing() {
+        extern crate std;
+        for n in [128usize, 256, 384, 512, 768, 1024, 2048] {
+            let pts: Vec<Point> = (0..n as u32).map(|i| Point::mul_base(&scalar(i))).collect();
+            let ext: Vec<Extended<FieldElement>> = pts.iter().map(|q| q.0).collect();
+            let pre = VartimePrecomputedMultiscalar {
+                tables: dispatch::run(BuildOdd(&ext)),
+                points: ext,
+            };
+            let s: Vec<Scalar> = (0..n as u32).map(|i| scalar(i + 1000)).collect();
+            let (mut a, mut c) = (u128::MAX, u128::MAX);
+            for _ in 0..9 {
+                let t = std::time::Instant::now();
+                core::hint::black_box(pre.vartime_multiscalar_mul(&s));
+                a = a.min(t.elapsed().as_nanos());
+                let t = std::time::Instant::now();
+                core::hint::black_box(Point::vartime_multiscalar_mul(&s, &pts));
+                c = c.min(t.elapsed().as_nanos());
+            }
+            std::println!(
+                "n = {n:4}: tables {:8.1} µs, plain {:8.1} µs ({:.3})",
+                a as f64 / 1e3,
+                c as f64 / 1e3,
+                c as f64 / a as f64
             );
         }
     }

@@ -13,7 +13,10 @@ use edwards25519_field::FieldElement;
 use edwards25519_scalar::Scalar;
 use edwards25519_test_support::SplitMix64;
 
-use super::{CombineSlices, vartime_mul, vartime_mul_wide, wide_rows};
+use super::{
+    CombineSlices, MIN_PRECOMPUTED_SPLIT, MIN_PRECOMPUTED_WIDE, precomputed_rows, vartime_mul,
+    vartime_mul_wide, wide_rows,
+};
 use crate::Point;
 use crate::backend::dispatch::run_serial;
 use crate::backend::vector::ifma52x8::model::Model8;
@@ -210,6 +213,23 @@ fn wide_tables_agree_on_hardware() {
             };
             assert_eq!(got.to_bytes(), want, "public type, {wide} + {extra}");
         }
+    }
+}
+
+/// `VartimePrecomputedMultiscalar` takes this engine's tables exactly from the threshold
+/// for this CPU on, and never without the engine.
+#[test]
+fn precomputed_tables_from_the_threshold() {
+    let min = if crate::backend::vector::wide::eight_lanes_pay() {
+        MIN_PRECOMPUTED_WIDE
+    } else {
+        MIN_PRECOMPUTED_SPLIT
+    };
+    let (_, p) = inputs(0x1f83_d9ab_fb41_bd6b, min);
+    for n in [0, 1, min - 1, min] {
+        let got = precomputed_rows(&p[..n]).map(|rows| rows.points());
+        let want = (detect().is_some() && n >= min).then_some(n);
+        assert_eq!(got, want, "n = {n}");
     }
 }
 
