@@ -59,7 +59,8 @@ fn build() -> Shared {
         .map(|i| ed25519_dalek::SigningKey::from_bytes(&seed(i)))
         .collect();
     let table_point = Point::mul_base(&Scalar::from_bytes_mod_order(seed(100)));
-    let multi_points: Vec<Point> = (0..6)
+    // 64: enough for the eight-lane engine's tables on any CPU with AVX-512 IFMA.
+    let multi_points: Vec<Point> = (0..64)
         .map(|i| Point::mul_base(&Scalar::from_bytes_mod_order(seed(200 + i))))
         .collect();
     Shared {

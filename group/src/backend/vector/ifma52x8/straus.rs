@@ -364,13 +364,14 @@ fn sums_over<L: Buckets8>(
     let mut rows = table_rows::<L>(points, &d2, ENTRIES);
     rows.push(identity_row());
     let mut acc = Point8::<L>::identity();
+    let prefetching = wide.len() >= PREFETCH_FROM;
     // A loop, not an iterator closure, around the lane code (closures do not inherit
     // the caller's target features).
     for (t, (entry, &doubles)) in sched.steps.iter().zip(&sched.doubles).enumerate() {
         // Two steps ahead: one was a little slower with tables beyond the caches (the
         // timing loop of `precomputed::tests::timing`, 1024 and 2048 points), four no
         // faster.
-        if let Some(next) = sched.steps.get(t + 2) {
+        if prefetching && let Some(next) = sched.steps.get(t + 2) {
             prefetch(wide, &rows, next);
         }
         let neg = lane_mask(L::from_array(*entry).and(L::splat(NEG)));
@@ -474,11 +475,18 @@ fn row<'a>(wide: &'a [Row], rows: &'a [Row], entry: u64) -> &'a Row {
     }
 }
 
-/// Asks the caches for the rows of the step `entry` (see [`load_cached`]): a step is
-/// longer than the out-of-order window, so without the hint each step's loads wait for
-/// memory when the tables are larger than the caches (precomputed ones take 12 KiB a
-/// point). Timing loop above, on the Intel Xeon reporting model 167: 0.92 of the time
-/// at 256 points, 0.82 at 1024, 0.66 at 2048, no change at 64.
+/// From this many precomputed rows (128 points, 1.5 MiB) on, [`sums_over`] asks for
+/// each step's rows two steps ahead ([`prefetch`]).
+///
+/// A step is longer than the out-of-order window, so without the hint each step's loads
+/// wait for memory when the tables are larger than the caches. Timing loop above, on
+/// the Intel Xeon reporting model 167: 0.92 of the time at 256 points, 0.82 at 1024,
+/// 0.66 at 2048, no change at 64. Where the tables fit in the caches the hints cost
+/// time: with them on every step, the plain sum of 64 terms took 1.027 of the time and
+/// VerifyBatch/64 1.016 (same-run A/B, `-C target-cpu=native`).
+const PREFETCH_FROM: usize = 128 * WIDE_ENTRIES;
+
+/// Asks the caches for the rows of the step `entry` (see [`load_cached`]).
 #[inline(always)]
 fn prefetch(wide: &[Row], rows: &[Row], entry: &[u64; 8]) {
     use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
