@@ -274,7 +274,7 @@ pub(crate) fn lane_sums(
 ) -> [Extended<FieldElement>; 8] {
     // SAFETY: `token` exists, so CPUID reported every feature `sums_with_features`
     // enables.
-    unsafe { sums_with_features::<Zmm>(token, sched, &[], points) }
+    unsafe { sums_with_features::<Zmm, false>(token, sched, &[], points) }
 }
 
 /// [`lane_sums`] with the first `wide.points()` scalars of `sched` over the precomputed
@@ -288,7 +288,7 @@ pub(crate) fn lane_sums_wide(
 ) -> [Extended<FieldElement>; 8] {
     // SAFETY: `token` exists, so CPUID reported every feature `sums_with_features`
     // enables.
-    unsafe { sums_with_features::<Zmm>(token, sched, &wide.rows, points) }
+    unsafe { sums_with_features::<Zmm, true>(token, sched, &wide.rows, points) }
 }
 
 /// The one function with the target features on.
@@ -296,14 +296,14 @@ pub(crate) fn lane_sums_wide(
 /// called, and not in a program that never calls it (docs/backends.md, "Build cost").
 #[target_feature(enable = "avx512f,avx512ifma")]
 #[inline(never)]
-fn sums_with_features<L: Buckets8>(
+fn sums_with_features<L: Buckets8, const WIDE: bool>(
     _: Ifma8,
     sched: &Schedule,
     wide: &[Row],
     points: &[Extended<FieldElement>],
 ) -> [Extended<FieldElement>; 8] {
     crate::backend::vector::align_frame();
-    sums_over::<L>(sched, wide, points)
+    sums_over::<L, WIDE>(sched, wide, points)
 }
 
 /// The precomputed tables of `points` on this CPU's AVX-512 IFMA.
@@ -337,7 +337,7 @@ pub(crate) fn sums<L: Buckets8>(
     sched: &Schedule,
     points: &[Extended<FieldElement>],
 ) -> [Extended<FieldElement>; 8] {
-    sums_over::<L>(sched, &[], points)
+    sums_over::<L, false>(sched, &[], points)
 }
 
 /// [`lane_sums_wide`] on any [`Buckets8`] (the tests run it on the instruction model).
@@ -347,13 +347,15 @@ pub(crate) fn sums_wide<L: Buckets8>(
     wide: &WideRows,
     points: &[Extended<FieldElement>],
 ) -> [Extended<FieldElement>; 8] {
-    sums_over::<L>(sched, &wide.rows, points)
+    sums_over::<L, true>(sched, &wide.rows, points)
 }
 
 /// The lane sums with the first scalars over the precomputed rows `wide` (no rows when
-/// `sched` has no wide scalars).
+/// `sched` has no wide scalars). `WIDE` false compiles the plain sums' loop without the
+/// second table and the prefetching: with them, the plain sum of 64 terms took 1.012 of
+/// the time and VerifyBatch/64 1.008 (same-run A/B, `-C target-cpu=native`).
 #[inline(always)]
-fn sums_over<L: Buckets8>(
+fn sums_over<L: Buckets8, const WIDE: bool>(
     sched: &Schedule,
     wide: &[Row],
     points: &[Extended<FieldElement>],
@@ -364,7 +366,7 @@ fn sums_over<L: Buckets8>(
     let mut rows = table_rows::<L>(points, &d2, ENTRIES);
     rows.push(identity_row());
     let mut acc = Point8::<L>::identity();
-    let prefetching = wide.len() >= PREFETCH_FROM;
+    let prefetching = WIDE && wide.len() >= PREFETCH_FROM;
     // A loop, not an iterator closure, around the lane code (closures do not inherit
     // the caller's target features).
     for (t, (entry, &doubles)) in sched.steps.iter().zip(&sched.doubles).enumerate() {
@@ -372,10 +374,10 @@ fn sums_over<L: Buckets8>(
         // timing loop of `precomputed::tests::timing`, 1024 and 2048 points), four no
         // faster.
         if prefetching && let Some(next) = sched.steps.get(t + 2) {
-            prefetch(wide, &rows, next);
+            prefetch::<WIDE>(wide, &rows, next);
         }
         let neg = lane_mask(L::from_array(*entry).and(L::splat(NEG)));
-        let mut q = load_cached::<L>(wide, &rows, entry);
+        let mut q = load_cached::<L, WIDE>(wide, &rows, entry);
         if doubles != 0 {
             let own = cached(&acc, &d2);
             q = Cached8 {
@@ -465,10 +467,13 @@ fn table_rows<L: Buckets8>(
     rows
 }
 
-/// Row `entry >> 2` of `wide` followed by `rows`.
+/// Row `entry >> 2` of `wide` followed by `rows` (of `rows` alone without `WIDE`).
 #[inline(always)]
-fn row<'a>(wide: &'a [Row], rows: &'a [Row], entry: u64) -> &'a Row {
+fn row<'a, const WIDE: bool>(wide: &'a [Row], rows: &'a [Row], entry: u64) -> &'a Row {
     let i = (entry >> 2) as usize;
+    if !WIDE {
+        return &rows[i];
+    }
     match wide.get(i) {
         Some(r) => r,
         None => &rows[i - wide.len()],
@@ -488,10 +493,10 @@ const PREFETCH_FROM: usize = 128 * WIDE_ENTRIES;
 
 /// Asks the caches for the rows of the step `entry` (see [`load_cached`]).
 #[inline(always)]
-fn prefetch(wide: &[Row], rows: &[Row], entry: &[u64; 8]) {
+fn prefetch<const WIDE: bool>(wide: &[Row], rows: &[Row], entry: &[u64; 8]) {
     use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
     for &e in entry {
-        for line in &row(wide, rows, e).0 {
+        for line in &row::<WIDE>(wide, rows, e).0 {
             // SAFETY: a prefetch (SSE, on every x86-64 CPU) reads nothing
             // architecturally and cannot fault; the address is a row's cache line.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(line.as_ptr().cast::<i8>()) };
@@ -503,12 +508,16 @@ fn prefetch(wide: &[Row], rows: &[Row], entry: &[u64; 8]) {
 /// eight rows loaded whole (three zmm loads each) and transposed (the outputs of the
 /// third transposition past the four limbs of 2d·T are unused).
 #[inline(always)]
-fn load_cached<L: Buckets8>(wide: &[Row], rows: &[Row], entry: &[u64; 8]) -> Cached8<L> {
+fn load_cached<L: Buckets8, const WIDE: bool>(
+    wide: &[Row],
+    rows: &[Row],
+    entry: &[u64; 8],
+) -> Cached8<L> {
     let mut lo = [L::splat(0); 8];
     let mut mid = [L::splat(0); 8];
     let mut hi = [L::splat(0); 8];
     for l in 0..8 {
-        let r = &row(wide, rows, entry[l]).0;
+        let r = &row::<WIDE>(wide, rows, entry[l]).0;
         lo[l] = L::from_array(r[0]);
         mid[l] = L::from_array(r[1]);
         hi[l] = L::from_array(r[2]);
