@@ -11,6 +11,9 @@
 //! [`Point::vartime_multiscalar_mul`](crate::Point::vartime_multiscalar_mul) (and so
 //! the batch verifier) runs it from [`MIN_TERMS`] terms up to the eight-lane
 //! Pippenger's threshold (`pippenger8::THRESHOLD`) where `ifma52x8::detect` holds.
+//! [`VartimePrecomputedMultiscalar`](crate::VartimePrecomputedMultiscalar) runs it over
+//! its width-8 tables, kept as the engine's rows ([`precomputed_rows`],
+//! [`vartime_mul_wide`]).
 
 use alloc::vec::Vec;
 

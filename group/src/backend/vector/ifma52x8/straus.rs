@@ -8,7 +8,9 @@
 //! points' tables hold the odd multiples 1·P … 15·P, and lane l sums
 //! Aₗ = Σᵢ Σₚ 2^(p - sₗ)·dᵢₚ·Pᵢ over the positions p of its slice sₗ … sₗ₊₁ - 1, top
 //! down: a doubling per position below its top nonzero one, and an addition per
-//! nonzero digit. The caller combines the lane sums as Σₗ 2^sₗ·Aₗ
+//! nonzero digit. (Precomputed tables, [`WideRows`], hold 64 odd multiples for
+//! width-8 NAF digits; a schedule can put such terms first, [`Schedule::with_wide`].)
+//! The caller combines the lane sums as Σₗ 2^sₗ·Aₗ
 //! ([`Schedule::starts`]). The slices are cut so that the lanes' step counts are about
 //! equal ([`Schedule::new`]): about 32 positions each for full-size scalars, shorter
 //! ones at the bottom where the batch verifier's 128-bit coefficients add digits.
@@ -424,7 +426,10 @@ fn table_rows<L: Buckets8>(
     entries: usize,
 ) -> Vec<Row> {
     let n = points.len();
-    let mut rows = vec![Row([[0; 8]; 3]); entries * n];
+    // One more for the identity's row, which `sums_over` pushes (without it the push
+    // reallocates and copies the whole table).
+    let mut rows = Vec::with_capacity(entries * n + 1);
+    rows.resize(entries * n, Row([[0; 8]; 3]));
     for (g, chunk) in points.chunks(8).enumerate() {
         let lane = |j: usize| chunk.get(j).unwrap_or(&Extended::IDENTITY);
         let p = Point8::<L> {
