@@ -680,6 +680,29 @@ mod tests {
         }
     }
 
+    /// The timing loops' inputs: n points (and their extended forms) and n scalars.
+    fn timing_inputs(n: usize) -> (Vec<Point>, Vec<Extended<FieldElement>>, Vec<Scalar>) {
+        let pts: Vec<Point> = (0..n as u32).map(|i| Point::mul_base(&scalar(i))).collect();
+        let ext = pts.iter().map(|q| q.0).collect();
+        let s = (0..n as u32).map(|i| scalar(i + 1000)).collect();
+        (pts, ext, s)
+    }
+
+    /// Each of `runs`' best time in µs over `rounds` rounds, the runs alternating in
+    /// each round.
+    fn best_alternating<const K: usize>(rounds: usize, runs: [&dyn Fn() -> Point; K]) -> [f64; K] {
+        extern crate std;
+        let mut best = [u128::MAX; K];
+        for _ in 0..rounds {
+            for (b, run) in best.iter_mut().zip(runs) {
+                let t = std::time::Instant::now();
+                core::hint::black_box(run());
+                *b = (*b).min(t.elapsed().as_nanos());
+            }
+        }
+        best.map(|b| b as f64 / 1e3)
+    }
+
     /// Development timing (not a benchmark): the eight-lane engine's tables over the
     /// dispatched backend's, and the plain sum (no tables kept) over the eight-lane
     /// tables, static terms only, best of 15 alternating rounds.
@@ -691,8 +714,7 @@ mod tests {
     fn timing() {
         extern crate std;
         for n in [4usize, 8, 12, 16, 24, 32, 48, 64, 128, 256, 512, 1024, 2048] {
-            let pts: Vec<Point> = (0..n as u32).map(|i| Point::mul_base(&scalar(i))).collect();
-            let ext: Vec<Extended<FieldElement>> = pts.iter().map(|q| q.0).collect();
+            let (pts, ext, s) = timing_inputs(n);
             let Some(rows) = straus8::wide_rows(&ext) else {
                 return;
             };
@@ -704,26 +726,18 @@ mod tests {
                 tables: dispatch::run(BuildOdd(&ext)),
                 points: ext,
             };
-            let s: Vec<Scalar> = (0..n as u32).map(|i| scalar(i + 1000)).collect();
-            let (mut a, mut b, mut c) = (u128::MAX, u128::MAX, u128::MAX);
-            for _ in 0..15 {
-                let t = std::time::Instant::now();
-                core::hint::black_box(eight.vartime_multiscalar_mul(&s));
-                a = a.min(t.elapsed().as_nanos());
-                let t = std::time::Instant::now();
-                core::hint::black_box(four.vartime_multiscalar_mul(&s));
-                b = b.min(t.elapsed().as_nanos());
-                let t = std::time::Instant::now();
-                core::hint::black_box(Point::vartime_multiscalar_mul(&s, &pts));
-                c = c.min(t.elapsed().as_nanos());
-            }
+            let [a, b, c] = best_alternating(
+                15,
+                [
+                    &|| eight.vartime_multiscalar_mul(&s),
+                    &|| four.vartime_multiscalar_mul(&s),
+                    &|| Point::vartime_multiscalar_mul(&s, &pts),
+                ],
+            );
             std::println!(
-                "n = {n:4}: eight-lane {:8.1} µs, dispatched {:8.1} µs ({:.3}), plain {:8.1} µs ({:.3})",
-                a as f64 / 1e3,
-                b as f64 / 1e3,
-                a as f64 / b as f64,
-                c as f64 / 1e3,
-                c as f64 / a as f64
+                "n = {n:4}: eight-lane {a:8.1} µs, dispatched {b:8.1} µs ({:.3}), plain {c:8.1} µs ({:.3})",
+                a / b,
+                c / a
             );
         }
     }
@@ -736,27 +750,20 @@ mod tests {
     fn large_timing() {
         extern crate std;
         for n in [128usize, 256, 384, 512, 768, 1024, 2048] {
-            let pts: Vec<Point> = (0..n as u32).map(|i| Point::mul_base(&scalar(i))).collect();
-            let ext: Vec<Extended<FieldElement>> = pts.iter().map(|q| q.0).collect();
+            let (pts, ext, s) = timing_inputs(n);
             let pre = VartimePrecomputedMultiscalar {
                 tables: dispatch::run(BuildOdd(&ext)),
                 points: ext,
             };
-            let s: Vec<Scalar> = (0..n as u32).map(|i| scalar(i + 1000)).collect();
-            let (mut a, mut c) = (u128::MAX, u128::MAX);
-            for _ in 0..9 {
-                let t = std::time::Instant::now();
-                core::hint::black_box(pre.vartime_multiscalar_mul(&s));
-                a = a.min(t.elapsed().as_nanos());
-                let t = std::time::Instant::now();
-                core::hint::black_box(Point::vartime_multiscalar_mul(&s, &pts));
-                c = c.min(t.elapsed().as_nanos());
-            }
+            let [a, c] = best_alternating(
+                9,
+                [&|| pre.vartime_multiscalar_mul(&s), &|| {
+                    Point::vartime_multiscalar_mul(&s, &pts)
+                }],
+            );
             std::println!(
-                "n = {n:4}: tables {:8.1} µs, plain {:8.1} µs ({:.3})",
-                a as f64 / 1e3,
-                c as f64 / 1e3,
-                c as f64 / a as f64
+                "n = {n:4}: tables {a:8.1} µs, plain {c:8.1} µs ({:.3})",
+                c / a
             );
         }
     }

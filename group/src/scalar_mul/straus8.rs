@@ -62,7 +62,7 @@ pub(crate) fn vartime_mul(
 
 /// From this many static points on, [`VartimePrecomputedMultiscalar`] builds the
 /// eight-lane engine's tables ([`straus::WideRows`]) and runs its sums on this engine,
-/// where 512-bit multiply-adds run near the 256-bit rate (`wide::eight_lanes_pay`).
+/// where 512-bit multiply-adds run near the 256-bit rate (`wide::wide_registers_pay`).
 ///
 /// From the development timing loop (`precomputed::tests::timing`: best of 15
 /// alternating rounds, static terms only, this engine over the four-lane IFMA backend's
@@ -87,7 +87,7 @@ const MIN_PRECOMPUTED_SPLIT: usize = 64;
 #[inline]
 pub(crate) fn precomputed_rows(points: &[Extended<FieldElement>]) -> Option<straus::WideRows> {
     let token = ifma52x8::detect()?;
-    let min = if wide::eight_lanes_pay() {
+    let min = if wide::wide_registers_pay() {
         MIN_PRECOMPUTED_WIDE
     } else {
         MIN_PRECOMPUTED_SPLIT

@@ -220,7 +220,7 @@ fn wide_tables_agree_on_hardware() {
 /// for this CPU on, and never without the engine.
 #[test]
 fn precomputed_tables_from_the_threshold() {
-    let min = if crate::backend::vector::wide::eight_lanes_pay() {
+    let min = if crate::backend::vector::wide::wide_registers_pay() {
         MIN_PRECOMPUTED_WIDE
     } else {
         MIN_PRECOMPUTED_SPLIT

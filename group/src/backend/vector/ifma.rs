@@ -231,9 +231,7 @@ impl Lanes for Ymm {
     /// The paired walk where 512-bit instructions run at full rate ([`paired`]).
     #[inline(always)]
     fn sum_digits(table: &[[Cached4<F4<Self>>; 8]; 32], digits: &[i8; 64]) -> [F4<Self>; 2] {
-        // SAFETY: a `Ymm` is operated on only after the CPUID check for AVX2 and
-        // AVX-512 F, VL and IFMA (see `Ymm`), which the measurement needs.
-        if unsafe { super::wide::wide_registers_pay() } {
+        if super::wide::wide_registers_pay() {
             fixed_base::sum_digits_paired::<paired::Zmm>(table, digits)
         } else {
             fixed_base::sum_digits(table, digits)

@@ -11,36 +11,25 @@ use core::sync::atomic::{AtomicU8, Ordering};
 /// yes.
 static WIDE: AtomicU8 = AtomicU8::new(0);
 
+cpufeatures::new!(cpuid_timing, "avx2", "avx512f", "avx512vl", "avx512ifma");
+
 /// Whether 512-bit multiply-adds deliver clearly more lanes per unit of time than 256-bit
 /// ones here ([`multiply_add_ticks`] and [`pays_for`], measured once per process, about
 /// 5 µs, then cached): on an Intel Xeon (family 6 model 207), 384 multiply-adds take 172
-/// ticks on zmm against 138 on ymm, so yes; on an AMD Zen 4, about twice, so no.
-///
-/// # Safety
-///
-/// The CPU supports AVX2 and AVX-512 F, VL and IFMA (`x25519_ifma::cpu_has_ifma`): the
-/// timing runs them.
-pub(crate) unsafe fn wide_registers_pay() -> bool {
+/// ticks on zmm against 138 on ymm, so yes; on an AMD Zen 4, about twice, so no. On a
+/// CPU whose CPUID (and XGETBV) does not report AVX2 and AVX-512 F, VL and IFMA, which
+/// the timing runs, no, and nothing is timed.
+pub(crate) fn wide_registers_pay() -> bool {
     match WIDE.load(Ordering::Relaxed) {
         1 => false,
         2 => true,
         _ => {
-            // SAFETY: the caller's promise covers every feature the timing enables.
-            let wide = pays_for(unsafe { multiply_add_ticks() });
+            // SAFETY: CPUID reported every feature the timing enables just before.
+            let wide = cpuid_timing::get() && pays_for(unsafe { multiply_add_ticks() });
             WIDE.store(1 + u8::from(wide), Ordering::Relaxed);
             wide
         }
     }
-}
-
-cpufeatures::new!(cpuid_timing, "avx2", "avx512f", "avx512vl", "avx512ifma");
-
-/// [`wide_registers_pay`] where CPUID (and XGETBV) report what its timing runs; `false`
-/// on any other CPU.
-#[cfg_attr(edwards25519_backend = "avx2", allow(dead_code))]
-pub(crate) fn eight_lanes_pay() -> bool {
-    // SAFETY: CPUID reported AVX2 and AVX-512 F, VL and IFMA just before.
-    cpuid_timing::get() && unsafe { wide_registers_pay() }
 }
 
 /// Whether eight lanes pay for these [`multiply_add_ticks`]: the 512-bit multiply-adds
@@ -112,7 +101,7 @@ unsafe fn multiply_add_ticks() -> [u64; 2] {
 
 #[cfg(test)]
 mod tests {
-    use super::{WIDE, eight_lanes_pay, pays_for, wide_registers_pay};
+    use super::{WIDE, pays_for, wide_registers_pay};
     use core::sync::atomic::Ordering;
 
     /// The rule on the ticks measured: an Intel Xeon's (512-bit at 1.25 times the 256-bit
@@ -127,25 +116,15 @@ mod tests {
         assert!(!pays_for([u64::MAX, 1]));
     }
 
-    /// The answer is measured once and cached.
+    /// The answer is measured once and cached; no where the CPU lacks what the timing
+    /// runs.
     #[test]
     fn measured_once() {
-        if !crate::backend::vector::x25519_ifma::cpu_has_ifma() {
-            return;
-        }
-        // SAFETY: `cpu_has_ifma` returned true above.
-        let first = unsafe { wide_registers_pay() };
+        let first = wide_registers_pay();
         assert_ne!(WIDE.load(Ordering::Relaxed), 0);
-        // SAFETY: as above.
-        assert_eq!(unsafe { wide_registers_pay() }, first);
-    }
-
-    /// The safe form: the measurement where the CPU can run it, no elsewhere.
-    #[test]
-    fn safe_form_agrees() {
-        let want = crate::backend::vector::x25519_ifma::cpu_has_ifma()
-            // SAFETY: `cpu_has_ifma` returned true just before.
-            && unsafe { wide_registers_pay() };
-        assert_eq!(eight_lanes_pay(), want);
+        assert_eq!(wide_registers_pay(), first);
+        if !crate::backend::vector::x25519_ifma::cpu_has_ifma() {
+            assert!(!first);
+        }
     }
 }

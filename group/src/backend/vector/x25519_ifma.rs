@@ -179,14 +179,8 @@ pub(crate) enum IfmaLadder {
 /// four-lane one's time) and loses where a 512-bit instruction is split in two (AMD
 /// Zen 4, where an eight-lane point operation costs as much as six four-lane ones,
 /// `docs/design.md`).
-///
-/// # Safety
-///
-/// The CPU supports AVX2 and AVX-512 F, VL and IFMA ([`cpu_has_ifma`]): the timing
-/// runs them.
-unsafe fn faster_ladder() -> IfmaLadder {
-    // SAFETY: the caller's promise is the measurement's.
-    if unsafe { super::wide::wide_registers_pay() } {
+fn faster_ladder() -> IfmaLadder {
+    if super::wide::wide_registers_pay() {
         IfmaLadder::EightLanes
     } else {
         IfmaLadder::FourLanes
@@ -220,7 +214,7 @@ pub(crate) fn mul_clamped(k: &[u8; 32], u: &FieldElement) -> Option<[u8; 32]> {
     if !cpu_has_ifma() {
         return None;
     }
-    // SAFETY: CPUID reported every feature the timing and both ladders enable.
+    // SAFETY: CPUID reported every feature both ladders enable.
     Some(divided(unsafe { run(faster_ladder(), k, u) }))
 }
 
@@ -303,10 +297,8 @@ mod tests {
             assert_eq!(mul_clamped(&[0; 32], &FieldElement::ONE), None);
             return;
         }
-        // SAFETY: `cpu_has_ifma` returned true above.
-        let first = unsafe { faster_ladder() };
-        // SAFETY: as above.
-        assert_eq!(unsafe { faster_ladder() }, first);
+        let first = faster_ladder();
+        assert_eq!(faster_ladder(), first);
         let (k, u) = (
             test_cases::clamp([7; 32]),
             FieldElement::from_bytes(&[9; 32]),
