@@ -189,6 +189,7 @@ impl Schedule {
             }
         }
         for (i, (d, m)) in nafs.iter().zip(&masks).enumerate() {
+            let first = base(i);
             for (w, &bits) in m.iter().enumerate() {
                 let mut bits = bits;
                 while bits != 0 {
@@ -197,7 +198,7 @@ impl Schedule {
                     let d = d[p];
                     // |d| is odd and below 16 (128 for a wide table): entry |d|/2 holds
                     // |d|·P.
-                    let row = base(i) + u64::from(d.unsigned_abs() / 2);
+                    let row = first + u64::from(d.unsigned_abs() / 2);
                     steps[next[p] as usize][usize::from(lane_of[p])] = row << 2 | u64::from(d < 0);
                     next[p] += 1;
                 }
