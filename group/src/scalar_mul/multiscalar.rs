@@ -138,7 +138,11 @@ fn straus(digits: &[[i8; 64]], points: &[Extended<FieldElement>]) -> Extended<Fi
 /// [`Point::vartime_multiscalar_mul`] on collected inputs: on CPUs with AVX-512 IFMA
 /// the eight-lane engine's Pippenger from its crossover (`pippenger8`) and its Straus
 /// below it down to `straus8::MIN_TERMS`, else the dispatched backend.
-#[inline]
+///
+/// Always inlined: with a second caller (`VartimePrecomputedMultiscalar`'s sums without
+/// tables), cargo's default profile stopped inlining it into the public sum, which then
+/// took 1.04 of the time at 64 terms (`scripts/before_after.sh --default`).
+#[inline(always)]
 pub(crate) fn vartime_multiscalar(scalars: &[Scalar], points: &[Extended<FieldElement>]) -> Point {
     #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
     if scalars.len() >= crate::scalar_mul::pippenger8::THRESHOLD
