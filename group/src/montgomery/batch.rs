@@ -114,6 +114,12 @@ pub fn x25519_batch(
             crate::backend::vector::ifma52x8::x25519x8(token, k, u)
         }));
     }
+    #[cfg(edwards25519_vector)]
+    if let Some(token) = crate::backend::vector::avx2::detect() {
+        return Ok(in_groups_of_eight(scalars, us, |k, u| {
+            crate::backend::vector::avx2::ladder::x25519x8(token, k, u)
+        }));
+    }
     Ok(scalars
         .iter()
         .zip(us)
@@ -128,10 +134,7 @@ pub fn x25519_batch(
 /// 1 for the inversion and that output set to 0, which is what the single ladder gives
 /// (it inverts 0 to 0); both are constant-time selections. The copies of the scalars
 /// and of the intermediate results made here are wiped after use.
-#[cfg_attr(
-    not(all(edwards25519_vector, not(edwards25519_backend = "avx2"))),
-    allow(dead_code)
-)]
+#[cfg_attr(not(edwards25519_vector), allow(dead_code))]
 pub(crate) fn in_groups_of_eight(
     scalars: &[[u8; 32]],
     us: &[[u8; 32]],

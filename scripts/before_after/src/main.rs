@@ -73,6 +73,7 @@ const NAMES: &[&str] = &[
     "DecodingBatch/64",
     "BatchToMontgomery/64",
     "X25519BaseBatch/64",
+    "X25519Batch/64",
     // Ed25519
     "KeyGeneration",
     "KeyDecoding",
@@ -412,6 +413,19 @@ macro_rules! suite {
                                     )
                                 },
                                 |v| v.iter().flat_map(|m| m.0).collect(),
+                            )
+                        }
+                        "X25519Batch" => {
+                            let ks: Vec<[u8; 32]> =
+                                (0..n).map(|i| bytes32(15 + i as u64)).collect();
+                            let us: Vec<[u8; 32]> =
+                                (0..n).map(|i| bytes32(16 + n as u64 + i as u64)).collect();
+                            calls(
+                                move || {
+                                    $lib::montgomery::x25519_batch(black_box(&ks), black_box(&us))
+                                        .unwrap()
+                                },
+                                |v| v.concat(),
                             )
                         }
                         "VerifyBatch" => {

@@ -651,6 +651,8 @@ static TABLES: LazyTables<F5> = LazyTables::new();
 /// The point layer's constants in this representation, built at compile time.
 static CONSTS: Consts<F5> = const_consts!(from_elements_const);
 
+#[cfg(feature = "alloc")]
+pub(crate) mod ladder;
 mod walk;
 
 #[cfg(test)]

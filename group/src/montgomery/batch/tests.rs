@@ -1,6 +1,7 @@
 //! The batch functions against the single ones: `x25519_batch` through the public
 //! entry point (the eight-lane ladder where this CPU has AVX-512 IFMA) and through the
-//! instruction model (so CPUs without IFMA test the same ladder code), on random
+//! instruction model (so CPUs without IFMA test the same ladder code), and through
+//! the AVX2 four-lane ladders where this CPU has AVX2, on random
 //! inputs, non-canonical u (u ≥ p, bit 255 set), u of small order, edge scalars, every
 //! length 0…17 and 64, RFC 7748 §5.2 and all of Wycheproof's `x25519_test.json`.
 
@@ -21,6 +22,17 @@ fn model_batch(scalars: &[[u8; 32]], us: &[[u8; 32]]) -> Vec<[u8; 32]> {
     in_groups_of_eight(scalars, us, ladder8::<Model8>)
 }
 
+/// The batch over the AVX2 four-lane ladders, where this CPU has AVX2 (what a CPU
+/// without IFMA runs); `None` elsewhere.
+#[cfg(edwards25519_vector)]
+fn avx2_batch(scalars: &[[u8; 32]], us: &[[u8; 32]]) -> Option<Vec<[u8; 32]>> {
+    use crate::backend::vector::avx2;
+    let token = avx2::detect()?;
+    Some(super::in_groups_of_eight(scalars, us, |k, u| {
+        avx2::ladder::x25519x8(token, k, u)
+    }))
+}
+
 /// Every batch path on (scalars, us), each checked against `x25519` pair by pair.
 fn check(scalars: &[[u8; 32]], us: &[[u8; 32]], model: bool) {
     let want: Vec<[u8; 32]> = scalars
@@ -29,6 +41,10 @@ fn check(scalars: &[[u8; 32]], us: &[[u8; 32]], model: bool) {
         .map(|(k, u)| x25519(*k, *u))
         .collect();
     assert_eq!(x25519_batch(scalars, us), Ok(want.clone()), "public batch");
+    #[cfg(edwards25519_vector)]
+    if let Some(got) = avx2_batch(scalars, us) {
+        assert_eq!(got, want, "AVX2 batch");
+    }
     #[cfg(edwards25519_vector)]
     if model {
         assert_eq!(model_batch(scalars, us), want, "model batch");
@@ -174,6 +190,10 @@ fn rfc7748_and_wycheproof() {
     assert_eq!(x25519_batch(&ks, &us), Ok(want.clone()));
     #[cfg(edwards25519_vector)]
     assert_eq!(model_batch(&ks, &us), want);
+    #[cfg(edwards25519_vector)]
+    if let Some(got) = avx2_batch(&ks, &us) {
+        assert_eq!(got, want, "AVX2 batch");
+    }
 }
 
 #[test]

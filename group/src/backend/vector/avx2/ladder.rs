@@ -1,0 +1,198 @@
+//! Four X25519 ladders at once on the AVX2 field, one per 64-bit lane: the batch
+//! ladder of CPUs with AVX2 and no AVX-512 IFMA (`montgomery::x25519_batch`).
+//!
+//! [`F5`] holds four field elements, one per lane, and multiplies them lane by lane, so
+//! four independent Montgomery ladders (RFC 7748 §5) run in the same instructions with
+//! no lane ever moved: each lane has its own scalar, u and state, and the conditional
+//! swap takes each lane's bit as a lane mask. A step is five products, four squares and
+//! a product by a24 = 121666, on four ladders: about 690 `vpmuludq` for four steps,
+//! where the MULX/ADX ladder ([`crate::backend::x25519_mulx`]) takes some 160 MULX and
+//! 860 ALU operations for one.
+//!
+//! Bounds, in the levels of [`F5`] (reduced, mul-ready, wide): the state is reduced
+//! (every product and square returns reduced limbs). A sum of two reduced values is
+//! what a square and a product's left factor take; a difference (x + 2p - y) is
+//! carried before it is squared or used as a right factor. The steps below name the
+//! level of each value.
+use core::arch::x86_64::*;
+
+use edwards25519_field::FieldElement;
+
+use super::{F5, from_elements_const, reduce_columns};
+use crate::backend::vector::VectorField;
+use crate::backend::vector::limbs::unrolled;
+use crate::backend::vector::point::Vector;
+
+/// (A + 2)/4, the ladder's constant in BB + a24·E (RFC 7748 writes AA + (a24 - 1)·E).
+const A24: i64 = 121_666;
+
+/// The projective results (x2, z2) of four ladders, lane j in element j.
+pub(crate) type Projective4 = [(FieldElement, FieldElement); 4];
+
+/// X25519 of eight (scalar, u) pairs, before the final division: two groups of four
+/// lanes on this CPU's AVX2.
+#[inline]
+pub(crate) fn x25519x8(
+    _: Vector<F5>,
+    scalars: &[[u8; 32]; 8],
+    us: &[[u8; 32]; 8],
+) -> [(FieldElement, FieldElement); 8] {
+    // SAFETY: a `Vector<F5>` exists only after CPUID reported AVX2 (`avx2::detect`),
+    // the one feature `ladders_with_features` enables.
+    unsafe { ladders_with_features(scalars, us) }
+}
+
+/// The one function with AVX2 on: both groups' ladders and the field code, all
+/// `#[inline(always)]`, compile into it.
+#[target_feature(enable = "avx2")]
+#[inline(never)]
+fn ladders_with_features(
+    scalars: &[[u8; 32]; 8],
+    us: &[[u8; 32]; 8],
+) -> [(FieldElement, FieldElement); 8] {
+    crate::backend::vector::align_frame();
+    // The halves by reference: a copy of the scalars would be one more to wipe.
+    let lo = ladder4(&scalars[..4], &us[..4]);
+    let hi = ladder4(&scalars[4..], &us[4..]);
+    core::array::from_fn(|j| if j < 4 { lo[j] } else { hi[j - 4] })
+}
+
+/// Four ladders (four scalars, four u), lane j computing X25519(scalars\[j\], us\[j\]) as (x2 : z2) (RFC 7748
+/// §5: scalars clamped, bit 255 of u ignored, u not reduced first). Constant time: the
+/// same instructions for every input, the bits used only as lane masks.
+#[inline(always)]
+pub(super) fn ladder4(scalars: &[[u8; 32]], us: &[[u8; 32]]) -> Projective4 {
+    debug_assert!(scalars.len() == 4 && us.len() == 4);
+    // words[w]: word w of each lane's clamped scalar.
+    let mut words = [[0u64; 4]; 4];
+    for (j, s) in scalars.iter().enumerate() {
+        for (w, word) in words.iter_mut().enumerate() {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(&s[8 * w..8 * w + 8]);
+            word[j] = u64::from_le_bytes(b);
+        }
+    }
+    // RFC 7748 clamping: bits 0, 1, 2 and 255 cleared, bit 254 set.
+    for w in &mut words[0] {
+        *w &= !7;
+    }
+    for w in &mut words[3] {
+        *w = (*w & !(1 << 63)) | (1 << 62);
+    }
+    let mut k = [lanes(words[0]), lanes(words[1]), lanes(words[2]), lanes(words[3])];
+    wipe_words(&mut words);
+
+    let u: [FieldElement; 4] = core::array::from_fn(|j| FieldElement::from_bytes(&us[j]));
+    let x1 = F5::from_elements([&u[0], &u[1], &u[2], &u[3]]);
+    let one = &FieldElement::ONE;
+    let zero = &FieldElement::ZERO;
+    let (mut x2, mut z2) = (
+        from_elements_const([one; 4]),
+        from_elements_const([zero; 4]),
+    );
+    let (mut x3, mut z3) = (x1, from_elements_const([one; 4]));
+    // SAFETY: reached only inside `ladders_with_features` (AVX2).
+    let mut swap = unsafe { _mm256_setzero_si256() };
+    for t in (0..255usize).rev() {
+        let bit = lane_bits(&k, t);
+        // SAFETY: as above.
+        swap = unsafe { _mm256_xor_si256(swap, bit) };
+        swap_where(&mut x2, &mut x3, swap);
+        swap_where(&mut z2, &mut z3, swap);
+        swap = bit;
+
+        // Sums of two reduced values; differences carried to reduced.
+        let a = x2.add(&z2);
+        let b = x2.sub(&z2).carry();
+        let c = x3.add(&z3);
+        let d = x3.sub(&z3).carry();
+        // Reduced.
+        let aa = a.square();
+        let bb = b.square();
+        let da = a.mul(&d);
+        let cb = c.mul(&b);
+        let e = aa.sub(&bb).carry();
+        x3 = da.add(&cb).square();
+        z3 = da.sub(&cb).carry().square().mul(&x1);
+        x2 = aa.mul(&bb);
+        // BB + a24·E: a sum of two reduced values, the left factor.
+        z2 = bb.add(&mul_a24(&e)).mul(&e);
+    }
+    swap_where(&mut x2, &mut x3, swap);
+    swap_where(&mut z2, &mut z3, swap);
+    // Overwrite the register copies of the scalar bits (spills the compiler made of
+    // them are outside this code's reach).
+    // SAFETY: as above.
+    unsafe {
+        k = [_mm256_setzero_si256(); 4];
+        swap = _mm256_setzero_si256();
+    }
+    core::hint::black_box((&k, &swap));
+
+    let (x, z) = (x2.to_elements(), z2.to_elements());
+    core::array::from_fn(|j| (x[j], z[j]))
+}
+
+/// Each lane's bit t of the scalar words `k` (t below 256, public) as all ones or all
+/// zeros.
+#[inline(always)]
+fn lane_bits(k: &[__m256i; 4], t: usize) -> __m256i {
+    // SAFETY: reached only inside `ladders_with_features` (AVX2).
+    unsafe {
+        let shifted = _mm256_srl_epi64(k[t / 64], _mm_cvtsi64_si128((t % 64) as i64));
+        let bit = _mm256_and_si256(shifted, _mm256_set1_epi64x(1));
+        _mm256_sub_epi64(_mm256_setzero_si256(), bit)
+    }
+}
+
+/// Four 64-bit words as the lanes of a register, word j in lane j.
+#[inline(always)]
+fn lanes(w: [u64; 4]) -> __m256i {
+    // SAFETY: reached only inside `ladders_with_features` (AVX2).
+    unsafe { _mm256_set_epi64x(w[3] as i64, w[2] as i64, w[1] as i64, w[0] as i64) }
+}
+
+/// Exchanges the lanes of `a` and `b` where `mask` is all ones (and leaves those where
+/// it is all zeros), by xor: no branch and no lane-dependent instruction.
+#[inline(always)]
+fn swap_where(a: &mut F5, b: &mut F5, mask: __m256i) {
+    for k in 0..5 {
+        // SAFETY: reached only inside `ladders_with_features` (AVX2).
+        unsafe {
+            let t = _mm256_and_si256(_mm256_xor_si256(a.0[k], b.0[k]), mask);
+            a.0[k] = _mm256_xor_si256(a.0[k], t);
+            b.0[k] = _mm256_xor_si256(b.0[k], t);
+        }
+    }
+}
+
+/// 121666·e for reduced e: each limb times a24 in its own 64-bit lane (below
+/// 2^26.01·2^17 < 2^44, far below the 2^63 that `reduce_columns` takes), then one
+/// carry pass. Ten `vpmuludq` where a full product takes 75.
+#[inline(always)]
+fn mul_a24(e: &F5) -> F5 {
+    // SAFETY: reached only inside `ladders_with_features` (AVX2).
+    unsafe {
+        let c = _mm256_set1_epi64x(A24);
+        // The multiplier reads the low 32 bits of each lane: the even limb as it
+        // stands, the odd limb shifted down.
+        let even: [__m256i; 5] = unrolled!(5, |k| _mm256_mul_epu32(e.0[k], c));
+        let odd: [__m256i; 5] =
+            unrolled!(5, |k| _mm256_mul_epu32(_mm256_srli_epi64::<32>(e.0[k]), c));
+        reduce_columns([
+            even[0], odd[0], even[1], odd[1], even[2], odd[2], even[3], odd[3], even[4], odd[4],
+        ])
+    }
+}
+
+/// Zeroes the scalar words (with `zeroize` where the feature is on, so the stores stay).
+#[inline(always)]
+fn wipe_words(words: &mut [[u64; 4]; 4]) {
+    #[cfg(feature = "zeroize")]
+    zeroize::Zeroize::zeroize(words);
+    #[cfg(not(feature = "zeroize"))]
+    {
+        *words = [[0; 4]; 4];
+        core::hint::black_box(words);
+    }
+}
