@@ -13,7 +13,8 @@
 //! ristretto255 multiplication, X25519 (`montgomery::x25519`, whichever ladder the
 //! backend runs, and `mul_base_clamped`), the batches of eight on the eight-lane field
 //! where the CPU has AVX-512 IFMA (`x25519_batch`, `mul_base_clamped_batch`,
-//! `to_bytes_batch`, `to_montgomery_batch`), Ed25519 signing and hedged signing (the key
+//! `to_bytes_batch`, `to_montgomery_batch`; `x25519_batch` on the AVX2 field with AVX2
+//! and no IFMA, or that backend forced), Ed25519 signing and hedged signing (the key
 //! is the secret), and hash-to-curve of a secret input. Each times the backend this
 //! build selects (printed); CI runs this file with the default selection and with each
 //! backend forced, so every backend the CPU has is timed. The slower operations take a
@@ -317,7 +318,8 @@ fn scalar_mult_is_constant_time() {
 }
 
 /// `x25519_batch` of eight (the eight-lane ladder where the CPU has AVX-512 IFMA, one
-/// per zmm lane): the same secret scalar in every lane, fixed or random, with a fixed
+/// per zmm lane; four ladders per ymm register with AVX2 and no IFMA, or the AVX2
+/// backend forced): the same secret scalar in every lane, fixed or random, with a fixed
 /// u. A quarter of the samples (each call is eight ladders, ~5x a `mul_base`), to keep
 /// CI time small.
 #[test]

@@ -5,7 +5,11 @@
 //! once, one per lane of a zmm register in radix 2^52
 //! (`backend::vector::ifma52x8`); the last group of eight is padded with a harmless
 //! input (scalar 0, u = 9) whose outputs are dropped, and one field inversion serves
-//! the whole batch. Elsewhere it calls [`x25519`](crate::montgomery::x25519) in a loop.
+//! the whole batch. Elsewhere, where CPUID reports AVX2 (and with the AVX2 backend
+//! forced), it runs four ladders per ymm register on the AVX2 field, two groups of four
+//! per group of eight (`backend::vector::avx2::ladder`: 0.68 of the time of the MULX/ADX
+//! ladder called per pair, Intel Xeon, LTO); without AVX2 it calls
+//! [`x25519`](crate::montgomery::x25519) in a loop.
 //!
 //! Measured with criterion (`CARGO_PROFILE_BENCH_LTO=fat
 //! CARGO_PROFILE_BENCH_CODEGEN_UNITS=1 cargo bench --bench group -- X25519`, AMD EPYC
@@ -81,7 +85,8 @@ impl core::error::Error for LengthMismatch {}
 /// lengths differ. Constant time in the scalars and the u values, like `x25519`.
 ///
 /// With AVX-512 IFMA, eight Montgomery ladders run at once, one per lane of a zmm
-/// register; elsewhere, one `x25519` per pair.
+/// register; with AVX2 and no IFMA, four per ymm register; elsewhere, one `x25519` per
+/// pair.
 ///
 /// ```
 /// use edwards25519_group::montgomery::{x25519, x25519_batch, X25519_BASEPOINT};

@@ -2,7 +2,8 @@
 //! operation, on the instruction model (any CPU) and, where CPUID reports AVX-512
 //! IFMA, on the hardware, bit for bit against the serial single-call functions:
 //! `from_bytes_batch`'s decoding, the fixed-base batch, `to_bytes_batch`,
-//! `to_montgomery_batch` and `x25519_batch`. The field operations' test at the same
+//! `to_montgomery_batch` and `x25519_batch` (and the AVX2 four-lane ladders of CPUs
+//! without IFMA, where CPUID reports AVX2). The field operations' test at the same
 //! scale is `backend::vector::ifma52x8::agree_field` (it calls the hardware through
 //! `unsafe`, which only backend modules may).
 //!
@@ -138,6 +139,13 @@ fn x25519_batch_agrees_at_scale() {
         .collect();
     let model = crate::montgomery::in_groups_of_eight(&ks, &us, x8::ladder8::<Model8>);
     assert_eq!(model, want, "model");
+    // The batch of CPUs without IFMA: four ladders per ymm register.
+    if let Some(token) = crate::backend::vector::avx2::detect() {
+        let avx2 = crate::montgomery::in_groups_of_eight(&ks, &us, |k, u| {
+            crate::backend::vector::avx2::ladder::x25519x8(token, k, u)
+        });
+        assert_eq!(avx2, want, "AVX2 ladders");
+    }
     assert_eq!(
         x25519_batch(&ks, &us),
         Ok(want),
