@@ -66,7 +66,8 @@ pub fn verify_batch<R: rand_core::CryptoRng + ?Sized>(
     // Index in `scalars` of the previous item's A term, and that key.
     let mut previous: Option<(usize, &VerifyingKey)> = None;
     // Every R decoded at once (`Point::from_bytes_batch`: eight square roots in one
-    // register with AVX-512 IFMA); the errors are still reported item by item, S first.
+    // register with AVX-512 IFMA, four with AVX2); the errors are still reported item
+    // by item, S first.
     let encodings: Vec<[u8; 32]> = signatures.iter().map(|sig| *sig.r_bytes()).collect();
     let decoded = Point::from_bytes_batch(&encodings);
     for (((msg, sig), key), r) in messages.iter().zip(signatures).zip(keys).zip(decoded) {

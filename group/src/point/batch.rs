@@ -3,8 +3,12 @@
 //! With AVX-512 IFMA (CPUID-checked at run time), eight decodings run at once, one per
 //! lane of a zmm register in radix 2^52 (`backend::vector::ifma52x8::decode`): the
 //! square root's exponentiation, the costly part, is lane-wise, and the checks and the
-//! point assembly are per element on the portable field. Elsewhere it calls
-//! [`Point::from_bytes`] in a loop.
+//! point assembly are per element on the portable field. Where CPUID reports AVX2 and
+//! not IFMA (and with the AVX2 backend forced), four decodings run at once on the AVX2
+//! field, one per 64-bit lane of a ymm register (`backend::vector::avx2::decode`: 0.70
+//! of the time of 64 `from_bytes` calls with LTO, 0.67 in cargo's default profile, 0.55
+//! with `-C target-cpu=native`; Intel Xeon, AVX2 forced, `scripts/before_after.sh`).
+//! Without AVX2 it calls [`Point::from_bytes`] in a loop.
 //!
 //! Measured with criterion (`CARGO_PROFILE_BENCH_LTO=fat
 //! CARGO_PROFILE_BENCH_CODEGEN_UNITS=1 cargo bench --bench group --
@@ -32,8 +36,8 @@ impl Point {
     /// with the sign bit accepted). Any length, 0 included.
     ///
     /// With AVX-512 IFMA, eight square roots run at once, one per lane of a zmm
-    /// register (the last group of eight padded); elsewhere, one `from_bytes` per
-    /// encoding. The time depends on the number of encodings and of valid ones, not on
+    /// register (the last group of eight padded); with AVX2 and no IFMA, four per ymm
+    /// register; elsewhere, one `from_bytes` per encoding. The time depends on the number of encodings and of valid ones, not on
     /// which are valid or on their values.
     ///
     /// ```
@@ -60,16 +64,19 @@ impl Point {
                 crate::backend::vector::ifma52x8::decode::from_bytes_x8(token, e)
             });
         }
+        #[cfg(edwards25519_vector)]
+        if let Some(token) = crate::backend::vector::avx2::detect() {
+            return in_groups_of_eight(encodings, |e| {
+                crate::backend::vector::avx2::decode::from_bytes_x8(token, e)
+            });
+        }
         encodings.iter().map(Point::from_bytes).collect()
     }
 }
 
 /// Runs `decode8` on groups of eight encodings, the last group padded with the base
 /// point's encoding (an ordinary valid point: the same work) whose results are dropped.
-#[cfg_attr(
-    not(all(edwards25519_vector, not(edwards25519_backend = "avx2"))),
-    allow(dead_code)
-)]
+#[cfg_attr(not(edwards25519_vector), allow(dead_code))]
 pub(crate) fn in_groups_of_eight(
     encodings: &[[u8; 32]],
     mut decode8: impl FnMut(&[[u8; 32]; 8]) -> [Result<Extended<FieldElement>, DecodeError>; 8],

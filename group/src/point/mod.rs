@@ -13,6 +13,8 @@ pub(crate) mod encoding;
 #[cfg(feature = "group")]
 pub(crate) mod group_impl;
 mod ops;
+#[cfg(edwards25519_vector)]
+pub(crate) mod root;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod torsion;

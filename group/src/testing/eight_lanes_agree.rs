@@ -2,8 +2,8 @@
 //! operation, on the instruction model (any CPU) and, where CPUID reports AVX-512
 //! IFMA, on the hardware, bit for bit against the serial single-call functions:
 //! `from_bytes_batch`'s decoding, the fixed-base batch, `to_bytes_batch`,
-//! `to_montgomery_batch` and `x25519_batch` (and the AVX2 four-lane ladders of CPUs
-//! without IFMA, where CPUID reports AVX2). The field operations' test at the same
+//! `to_montgomery_batch` and `x25519_batch` (and the AVX2 four-lane decoding and
+//! ladders of CPUs without IFMA, where CPUID reports AVX2). The field operations' test at the same
 //! scale is `backend::vector::ifma52x8::agree_field` (it calls the hardware through
 //! `unsafe`, which only backend modules may).
 //!
@@ -105,6 +105,13 @@ fn decoding_agrees_at_scale() {
             x8::decode::from_bytes_x8(token, e)
         });
         assert_eq!(hw, want, "hardware");
+    }
+    // The batch of CPUs without IFMA: four decodings per ymm register.
+    if let Some(token) = crate::backend::vector::avx2::detect() {
+        let avx2 = crate::point::batch::in_groups_of_eight(&encodings, |e| {
+            crate::backend::vector::avx2::decode::from_bytes_x8(token, e)
+        });
+        assert_eq!(avx2, want, "AVX2");
     }
 }
 

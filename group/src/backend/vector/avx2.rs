@@ -652,6 +652,8 @@ static TABLES: LazyTables<F5> = LazyTables::new();
 static CONSTS: Consts<F5> = const_consts!(from_elements_const);
 
 #[cfg(feature = "alloc")]
+pub(crate) mod decode;
+#[cfg(feature = "alloc")]
 pub(crate) mod ladder;
 mod walk;
 

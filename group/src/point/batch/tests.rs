@@ -1,7 +1,7 @@
 //! `Point::from_bytes_batch` against `Point::from_bytes`, element by element, through
 //! the public entry point (the eight-lane decoding where this CPU has AVX-512 IFMA) and
 //! through the instruction model of that decoding (so CPUs without IFMA test the same
-//! code): random valid encodings, random bytes (about half not on the curve), y >= p,
+//! code), and through the AVX2 four-lane decoding where this CPU has AVX2: random valid encodings, random bytes (about half not on the curve), y >= p,
 //! x = 0 with the sign bit, every 32-byte string of `testvectors/points/*.json`, and
 //! every length 0…17 and 64.
 
@@ -51,6 +51,13 @@ fn check(encodings: &[[u8; 32]]) {
     );
     #[cfg(edwards25519_vector)]
     assert_same(&model_batch(encodings), encodings, "model batch");
+    #[cfg(edwards25519_vector)]
+    if let Some(token) = crate::backend::vector::avx2::detect() {
+        let avx2 = super::in_groups_of_eight(encodings, |e| {
+            crate::backend::vector::avx2::decode::from_bytes_x8(token, e)
+        });
+        assert_same(&avx2, encodings, "AVX2 batch");
+    }
 }
 
 /// `n` encodings: valid ones (random multiples of the base point, some with the sign

@@ -31,7 +31,8 @@ use crate::backend::vector::VectorField;
 use crate::backend::vector::limbs::unrolled;
 use crate::backend::vector::point::Vector;
 
-/// (A + 2)/4, the ladder's constant in BB + a24·E (RFC 7748 writes AA + (a24 - 1)·E).
+/// (A + 2)/4, the constant of z2' = E·(BB + a24·E); RFC 7748's E·(AA + 121665·E) is
+/// the same element, as AA = BB + E.
 const A24: i64 = 121_666;
 
 /// The projective results (x2, z2) of four ladders, lane j in element j.
@@ -65,11 +66,12 @@ fn ladders_with_features(
     core::array::from_fn(|j| if j < 4 { lo[j] } else { hi[j - 4] })
 }
 
-/// Four ladders (four scalars, four u), lane j computing X25519(scalars\[j\], us\[j\]) as (x2 : z2) (RFC 7748
-/// §5: scalars clamped, bit 255 of u ignored, u not reduced first). Constant time: the
-/// same instructions for every input, the bits used only as lane masks.
+/// Four ladders (four scalars, four u), lane j computing X25519(scalars\[j\], us\[j\])
+/// as (x2 : z2) (RFC 7748 §5: scalars clamped, bit 255 of u ignored, u not reduced
+/// first). Constant time: the same instructions for every input, the bits used only as
+/// lane masks.
 #[inline(always)]
-pub(super) fn ladder4(scalars: &[[u8; 32]], us: &[[u8; 32]]) -> Projective4 {
+fn ladder4(scalars: &[[u8; 32]], us: &[[u8; 32]]) -> Projective4 {
     debug_assert!(scalars.len() == 4 && us.len() == 4);
     // words[w]: word w of each lane's clamped scalar.
     let mut words = [[0u64; 4]; 4];

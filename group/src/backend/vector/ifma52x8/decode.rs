@@ -12,11 +12,11 @@
 //! reduced (the bytes' limbs, products, and sums or differences carried first).
 
 use edwards25519_field::FieldElement;
-use subtle::{ConditionallySelectable, ConstantTimeEq};
 
 use super::{F52, Ifma8, Lanes52, Zmm, limbs_from_bytes, limbs_to_field};
 use crate::DecodeError;
 use crate::models::{D, Extended};
+use crate::point::root::decode_with_root;
 
 /// `Point::from_bytes` of eight encodings on this CPU's AVX-512 IFMA.
 #[inline]
@@ -95,42 +95,13 @@ fn pow_p58<L: Lanes52>(z: &F52<L>) -> F52<L> {
     z_250_0.square_n(2).mul(z) // 2^252 - 3
 }
 
-/// The per-element end of each decoding, on the portable field, as
-/// `FieldArith::sqrt_ratio` and `encoding::decode` end: the root is r, r·√-1 or none
-/// depending on whether v·r² is u, -u or -u·√-1; its sign is set by bit 255. The
-/// selections are constant time; only each element's accept/reject branches, as in
-/// `Point::from_bytes`.
+/// The per-element end of each decoding (`point::root`), on the portable field.
 fn finish(
     encodings: &[[u8; 32]; 8],
     roots: &Roots,
 ) -> [Result<Extended<FieldElement>, DecodeError>; 8] {
     let lane = |l: &[[u64; 8]; 5], j: usize| limbs_to_field(core::array::from_fn(|i| l[i][j]));
     core::array::from_fn(|j| {
-        let bytes = &encodings[j];
-        let y = FieldElement::from_bytes(bytes);
-        let u = y.square() - FieldElement::ONE;
-        let mut r = lane(&roots.r, j);
-        let check = lane(&roots.check, j);
-
-        let neg_u = -u;
-        let correct_sign = check.ct_eq(&u);
-        let flipped_sign = check.ct_eq(&neg_u);
-        let flipped_sign_i = check.ct_eq(&(neg_u * FieldElement::SQRT_M1));
-        let r_prime = r * FieldElement::SQRT_M1;
-        r.conditional_assign(&r_prime, flipped_sign | flipped_sign_i);
-        let x_abs = r.abs();
-        let sign = subtle::Choice::from(bytes[31] >> 7);
-        let x = FieldElement::conditional_select(&x_abs, &-x_abs, sign);
-
-        if bool::from(correct_sign | flipped_sign) {
-            Ok(Extended {
-                x,
-                y,
-                z: FieldElement::ONE,
-                t: x * y,
-            })
-        } else {
-            Err(DecodeError::NotOnCurve)
-        }
+        decode_with_root(&encodings[j], lane(&roots.r, j), lane(&roots.check, j))
     })
 }
