@@ -115,15 +115,13 @@ pub fn x25519_batch(
     }
     #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
     if let Some(token) = crate::backend::vector::ifma52x8::detect() {
-        return Ok(in_groups_of_eight(scalars, us, |k, u| {
+        return Ok(in_groups(scalars, us, |k, u| {
             crate::backend::vector::ifma52x8::x25519x8(token, k, u)
         }));
     }
     #[cfg(edwards25519_vector)]
     if let Some(token) = crate::backend::vector::avx2::detect() {
-        return Ok(in_groups_of_eight(scalars, us, |k, u| {
-            crate::backend::vector::avx2::ladder::x25519x8(token, k, u)
-        }));
+        return Ok(in_fours(token, scalars, us));
     }
     Ok(scalars
         .iter()
@@ -132,7 +130,30 @@ pub fn x25519_batch(
         .collect())
 }
 
-/// Runs `ladder8` on groups of eight pairs, the last group padded with scalar 0 and
+/// `x25519_batch` on the AVX2 field: four ladders per ymm register for all but a last
+/// partial group of one or two pairs, which take one `x25519` each
+/// (`avx2::grouped`).
+#[cfg(edwards25519_vector)]
+pub(crate) fn in_fours(
+    token: crate::backend::vector::point::Vector<crate::backend::vector::avx2::F5>,
+    scalars: &[[u8; 32]],
+    us: &[[u8; 32]],
+) -> Vec<[u8; 32]> {
+    use crate::backend::vector::avx2;
+    let n = avx2::grouped(scalars.len());
+    let mut out = in_groups(&scalars[..n], &us[..n], |k, u| {
+        avx2::ladder::x25519x4(token, k, u)
+    });
+    out.extend(
+        scalars[n..]
+            .iter()
+            .zip(&us[n..])
+            .map(|(k, u)| crate::montgomery::x25519(*k, *u)),
+    );
+    out
+}
+
+/// Runs `ladder` on groups of N pairs, the last group padded with scalar 0 and
 /// u = 9 (an ordinary point: the ladder does the same work) whose outputs are dropped,
 /// then divides every lane's projective result with one inversion for the whole batch
 /// (Montgomery's trick, `models::invert_all`): z = 0 (u of small order) is replaced by
@@ -140,24 +161,24 @@ pub fn x25519_batch(
 /// (it inverts 0 to 0); both are constant-time selections. The copies of the scalars
 /// and of the intermediate results made here are wiped after use.
 #[cfg_attr(not(edwards25519_vector), allow(dead_code))]
-pub(crate) fn in_groups_of_eight(
+pub(crate) fn in_groups<const N: usize>(
     scalars: &[[u8; 32]],
     us: &[[u8; 32]],
-    mut ladder8: impl FnMut(&[[u8; 32]; 8], &[[u8; 32]; 8]) -> [(FieldElement, FieldElement); 8],
+    mut ladder: impl FnMut(&[[u8; 32]; N], &[[u8; 32]; N]) -> [(FieldElement, FieldElement); N],
 ) -> Vec<[u8; 32]> {
     let mut xs = Vec::with_capacity(scalars.len());
     let mut dens = Vec::with_capacity(scalars.len());
-    let mut k = [[0u8; 32]; 8];
-    let mut u = [X25519_BASEPOINT; 8];
-    for (ks, us) in scalars.chunks(8).zip(us.chunks(8)) {
+    let mut k = [[0u8; 32]; N];
+    let mut u = [X25519_BASEPOINT; N];
+    for (ks, us) in scalars.chunks(N).zip(us.chunks(N)) {
         let n = ks.len();
         k[..n].copy_from_slice(ks);
         u[..n].copy_from_slice(us);
-        if n < 8 {
+        if n < N {
             k[n..].fill([0; 32]);
             u[n..].fill(X25519_BASEPOINT);
         }
-        let mut r = ladder8(&k, &u);
+        let mut r = ladder(&k, &u);
         for (x, z) in &r[..n] {
             let zero = z.is_zero();
             xs.push((*x, zero));
@@ -199,12 +220,12 @@ fn wipe_field(x: &mut FieldElement) {
 
 /// Zeroes a group of secrets (with `zeroize` where the feature is on, so the stores
 /// stay).
-fn wipe(group: &mut [[u8; 32]; 8]) {
+fn wipe<const N: usize>(group: &mut [[u8; 32]; N]) {
     #[cfg(feature = "zeroize")]
     zeroize::Zeroize::zeroize(group);
     #[cfg(not(feature = "zeroize"))]
     {
-        *group = [[0; 32]; 8];
+        *group = [[0; 32]; N];
         core::hint::black_box(group);
     }
 }

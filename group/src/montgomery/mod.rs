@@ -52,12 +52,13 @@ mod serde_impl;
 mod tests;
 mod unreduced;
 
-// Batches (feature `alloc`): eight ladders per zmm register with AVX-512 IFMA.
-#[cfg(all(test, feature = "alloc", edwards25519_vector))]
-pub(crate) use batch::in_groups_of_eight;
+// Batches (feature `alloc`): eight ladders per zmm register with AVX-512 IFMA, four per
+// ymm register with AVX2.
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use batch::{LengthMismatch, x25519_batch};
+#[cfg(all(test, feature = "alloc", edwards25519_vector))]
+pub(crate) use batch::{in_fours, in_groups};
 #[cfg(any(test, feature = "fuzzing"))]
 pub(crate) use ladder::{clamp, ladder};
 pub use point::{MontgomeryPoint, X25519_BASEPOINT, x25519, x25519_checked};

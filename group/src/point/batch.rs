@@ -60,32 +60,53 @@ impl Point {
     pub fn from_bytes_batch(encodings: &[[u8; 32]]) -> Vec<Result<Point, DecodeError>> {
         #[cfg(all(edwards25519_vector, not(edwards25519_backend = "avx2")))]
         if let Some(token) = crate::backend::vector::ifma52x8::detect() {
-            return in_groups_of_eight(encodings, |e| {
+            return in_groups(encodings, |e| {
                 crate::backend::vector::ifma52x8::decode::from_bytes_x8(token, e)
             });
         }
         #[cfg(edwards25519_vector)]
         if let Some(token) = crate::backend::vector::avx2::detect() {
-            return in_groups_of_eight(encodings, |e| {
-                crate::backend::vector::avx2::decode::from_bytes_x8(token, e)
-            });
+            return in_fours(token, encodings);
         }
         encodings.iter().map(Point::from_bytes).collect()
     }
 }
 
-/// Runs `decode8` on groups of eight encodings, the last group padded with the base
-/// point's encoding (an ordinary valid point: the same work) whose results are dropped.
-#[cfg_attr(not(edwards25519_vector), allow(dead_code))]
-pub(crate) fn in_groups_of_eight(
+/// `from_bytes_batch` on the AVX2 field: four square roots per ymm register for all but
+/// a last partial group of one or two encodings, which take one `from_bytes` each
+/// (`avx2::grouped`).
+#[cfg(edwards25519_vector)]
+pub(crate) fn in_fours(
+    token: crate::backend::vector::point::Vector<crate::backend::vector::avx2::F5>,
     encodings: &[[u8; 32]],
-    mut decode8: impl FnMut(&[[u8; 32]; 8]) -> [Result<Extended<FieldElement>, DecodeError>; 8],
+) -> Vec<Result<Point, DecodeError>> {
+    use crate::backend::vector::avx2;
+    let n = avx2::grouped(encodings.len());
+    let mut out = in_groups(&encodings[..n], |e| avx2::decode::from_bytes_x4(token, e));
+    out.extend(encodings[n..].iter().map(Point::from_bytes));
+    out
+}
+
+/// The base point's encoding (y = 4/5, x even): a constant, where
+/// `Point::GENERATOR.to_bytes()` would take an inversion per batch.
+const PADDING: [u8; 32] = {
+    let mut b = [0x66; 32];
+    b[0] = 0x58;
+    b
+};
+
+/// Runs `decode` on groups of N encodings, the last group padded with the base point's
+/// encoding (an ordinary valid point: the same work) whose results are dropped.
+#[cfg_attr(not(edwards25519_vector), allow(dead_code))]
+pub(crate) fn in_groups<const N: usize>(
+    encodings: &[[u8; 32]],
+    mut decode: impl FnMut(&[[u8; 32]; N]) -> [Result<Extended<FieldElement>, DecodeError>; N],
 ) -> Vec<Result<Point, DecodeError>> {
     let mut out = Vec::with_capacity(encodings.len());
-    let mut group = [Point::GENERATOR.to_bytes(); 8];
-    for chunk in encodings.chunks(8) {
+    let mut group = [PADDING; N];
+    for chunk in encodings.chunks(N) {
         group[..chunk.len()].copy_from_slice(chunk);
-        let decoded = decode8(&group);
+        let decoded = decode(&group);
         out.extend(decoded[..chunk.len()].iter().map(|d| d.map(Point)));
     }
     out

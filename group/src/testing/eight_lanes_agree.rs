@@ -98,19 +98,16 @@ fn decoding_agrees_at_scale() {
         })
         .collect();
     let want: Vec<_> = encodings.iter().map(Point::from_bytes).collect();
-    let model = crate::point::batch::in_groups_of_eight(&encodings, x8::decode::decode8::<Model8>);
+    let model = crate::point::batch::in_groups(&encodings, x8::decode::decode8::<Model8>);
     assert_eq!(model, want, "model");
     if let Some(token) = detect() {
-        let hw = crate::point::batch::in_groups_of_eight(&encodings, |e| {
-            x8::decode::from_bytes_x8(token, e)
-        });
+        let hw =
+            crate::point::batch::in_groups(&encodings, |e| x8::decode::from_bytes_x8(token, e));
         assert_eq!(hw, want, "hardware");
     }
     // The batch of CPUs without IFMA: four decodings per ymm register.
     if let Some(token) = crate::backend::vector::avx2::detect() {
-        let avx2 = crate::point::batch::in_groups_of_eight(&encodings, |e| {
-            crate::backend::vector::avx2::decode::from_bytes_x8(token, e)
-        });
+        let avx2 = crate::point::batch::in_fours(token, &encodings);
         assert_eq!(avx2, want, "AVX2");
     }
 }
@@ -144,13 +141,11 @@ fn x25519_batch_agrees_at_scale() {
         .zip(&us)
         .map(|(k, u)| ladder::<FieldElement>(&clamp(*k), &FieldElement::from_bytes(u)))
         .collect();
-    let model = crate::montgomery::in_groups_of_eight(&ks, &us, x8::ladder8::<Model8>);
+    let model = crate::montgomery::in_groups(&ks, &us, x8::ladder8::<Model8>);
     assert_eq!(model, want, "model");
     // The batch of CPUs without IFMA: four ladders per ymm register.
     if let Some(token) = crate::backend::vector::avx2::detect() {
-        let avx2 = crate::montgomery::in_groups_of_eight(&ks, &us, |k, u| {
-            crate::backend::vector::avx2::ladder::x25519x8(token, k, u)
-        });
+        let avx2 = crate::montgomery::in_fours(token, &ks, &us);
         assert_eq!(avx2, want, "AVX2 ladders");
     }
     assert_eq!(

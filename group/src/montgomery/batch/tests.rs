@@ -17,9 +17,8 @@ use edwards25519_test_support::{SplitMix64, read_json, unhex_n};
 /// The batch over the model of the eight-lane ladder (any CPU).
 #[cfg(edwards25519_vector)]
 fn model_batch(scalars: &[[u8; 32]], us: &[[u8; 32]]) -> Vec<[u8; 32]> {
-    use super::in_groups_of_eight;
     use crate::backend::vector::ifma52x8::{ladder8, model::Model8};
-    in_groups_of_eight(scalars, us, ladder8::<Model8>)
+    super::in_groups(scalars, us, ladder8::<Model8>)
 }
 
 /// The batch over the AVX2 four-lane ladders, where this CPU has AVX2 (what a CPU
@@ -27,10 +26,7 @@ fn model_batch(scalars: &[[u8; 32]], us: &[[u8; 32]]) -> Vec<[u8; 32]> {
 #[cfg(edwards25519_vector)]
 fn avx2_batch(scalars: &[[u8; 32]], us: &[[u8; 32]]) -> Option<Vec<[u8; 32]>> {
     use crate::backend::vector::avx2;
-    let token = avx2::detect()?;
-    Some(super::in_groups_of_eight(scalars, us, |k, u| {
-        avx2::ladder::x25519x8(token, k, u)
-    }))
+    Some(super::in_fours(avx2::detect()?, scalars, us))
 }
 
 /// Every batch path on (scalars, us), each checked against `x25519` pair by pair.

@@ -15,9 +15,14 @@ use edwards25519_test_support::{SplitMix64, read_json, unhex_n};
 /// The batch over the model of the eight-lane decoding (any x86-64 CPU).
 #[cfg(edwards25519_vector)]
 fn model_batch(encodings: &[[u8; 32]]) -> Vec<Result<Point, DecodeError>> {
-    use super::in_groups_of_eight;
     use crate::backend::vector::ifma52x8::{decode::decode8, model::Model8};
-    in_groups_of_eight(encodings, decode8::<Model8>)
+    super::in_groups(encodings, decode8::<Model8>)
+}
+
+/// The padding of a last partial group is the base point's encoding.
+#[test]
+fn padding_is_the_base_point() {
+    assert_eq!(super::PADDING, Point::GENERATOR.to_bytes());
 }
 
 /// The coordinates' canonical bytes: equal results must be equal bit for bit, not only
@@ -53,9 +58,7 @@ fn check(encodings: &[[u8; 32]]) {
     assert_same(&model_batch(encodings), encodings, "model batch");
     #[cfg(edwards25519_vector)]
     if let Some(token) = crate::backend::vector::avx2::detect() {
-        let avx2 = super::in_groups_of_eight(encodings, |e| {
-            crate::backend::vector::avx2::decode::from_bytes_x8(token, e)
-        });
+        let avx2 = super::in_fours(token, encodings);
         assert_same(&avx2, encodings, "AVX2 batch");
     }
 }

@@ -1,6 +1,6 @@
-//! Eight point decodings (`Point::from_bytes_batch` on CPUs with AVX2 and no AVX-512
-//! IFMA): the square root of RFC 8032 §5.1.3 for four encodings at once, one per
-//! 64-bit lane of the AVX2 field, in two groups of four.
+//! Four point decodings at once (`Point::from_bytes_batch` on CPUs with AVX2 and no
+//! AVX-512 IFMA): the square root of RFC 8032 §5.1.3 for four encodings, one per
+//! 64-bit lane of the AVX2 field.
 //!
 //! Per lane, as the eight-lane IFMA decoder (`ifma52x8::decode`): y from the 255 low
 //! bits (y >= p is reduced by the arithmetic mod p), u = y² - 1, v = d·y² + 1, the
@@ -24,34 +24,31 @@ static D4: F5 = from_elements_const([&D; 4]);
 /// 1 in every lane.
 static ONE: F5 = from_elements_const([&FieldElement::ONE; 4]);
 
-/// `Point::from_bytes` of eight encodings on this CPU's AVX2.
+/// `Point::from_bytes` of four encodings on this CPU's AVX2.
 #[inline]
-pub(crate) fn from_bytes_x8(
+pub(crate) fn from_bytes_x4(
     _: Vector<F5>,
-    encodings: &[[u8; 32]; 8],
-) -> [Result<Extended<FieldElement>, DecodeError>; 8] {
+    encodings: &[[u8; 32]; 4],
+) -> [Result<Extended<FieldElement>, DecodeError>; 4] {
     // SAFETY: a `Vector<F5>` exists only after CPUID reported AVX2 (`avx2::detect`),
     // the one feature `roots_with_features` enables.
     let roots = unsafe { roots_with_features(encodings) };
     core::array::from_fn(|j| decode_with_root(&encodings[j], roots[j].0, roots[j].1))
 }
 
-/// The one function with AVX2 on: both groups' lane-wise part, all
-/// `#[inline(always)]`, compiles into it.
+/// The one function with AVX2 on: the lane-wise part, all `#[inline(always)]`,
+/// compiles into it.
 #[target_feature(enable = "avx2")]
 #[inline(never)]
-fn roots_with_features(encodings: &[[u8; 32]; 8]) -> [(FieldElement, FieldElement); 8] {
+fn roots_with_features(encodings: &[[u8; 32]; 4]) -> [(FieldElement, FieldElement); 4] {
     crate::backend::vector::align_frame();
-    let lo = roots4(&encodings[..4]);
-    let hi = roots4(&encodings[4..]);
-    core::array::from_fn(|j| if j < 4 { lo[j] } else { hi[j - 4] })
+    roots4(encodings)
 }
 
 /// Each of four encodings' candidate root r and check = v·r². Constant time (a fixed
 /// sequence of lane operations).
 #[inline(always)]
-fn roots4(encodings: &[[u8; 32]]) -> [(FieldElement, FieldElement); 4] {
-    debug_assert_eq!(encodings.len(), 4);
+fn roots4(encodings: &[[u8; 32]; 4]) -> [(FieldElement, FieldElement); 4] {
     let y: [FieldElement; 4] = core::array::from_fn(|j| FieldElement::from_bytes(&encodings[j]));
     let y = F5::from_elements([&y[0], &y[1], &y[2], &y[3]]);
     let yy = y.square();

@@ -38,32 +38,22 @@ const A24: i64 = 121_666;
 /// The projective results (x2, z2) of four ladders, lane j in element j.
 pub(crate) type Projective4 = [(FieldElement, FieldElement); 4];
 
-/// X25519 of eight (scalar, u) pairs, before the final division: two groups of four
-/// lanes on this CPU's AVX2.
+/// X25519 of four (scalar, u) pairs, one per lane, on this CPU's AVX2, before the
+/// final division.
 #[inline]
-pub(crate) fn x25519x8(
-    _: Vector<F5>,
-    scalars: &[[u8; 32]; 8],
-    us: &[[u8; 32]; 8],
-) -> [(FieldElement, FieldElement); 8] {
+pub(crate) fn x25519x4(_: Vector<F5>, scalars: &[[u8; 32]; 4], us: &[[u8; 32]; 4]) -> Projective4 {
     // SAFETY: a `Vector<F5>` exists only after CPUID reported AVX2 (`avx2::detect`),
-    // the one feature `ladders_with_features` enables.
-    unsafe { ladders_with_features(scalars, us) }
+    // the one feature `ladder_with_features` enables.
+    unsafe { ladder_with_features(scalars, us) }
 }
 
-/// The one function with AVX2 on: both groups' ladders and the field code, all
+/// The one function with AVX2 on: the ladders and the field code, all
 /// `#[inline(always)]`, compile into it.
 #[target_feature(enable = "avx2")]
 #[inline(never)]
-fn ladders_with_features(
-    scalars: &[[u8; 32]; 8],
-    us: &[[u8; 32]; 8],
-) -> [(FieldElement, FieldElement); 8] {
+fn ladder_with_features(scalars: &[[u8; 32]; 4], us: &[[u8; 32]; 4]) -> Projective4 {
     crate::backend::vector::align_frame();
-    // The halves by reference: a copy of the scalars would be one more to wipe.
-    let lo = ladder4(&scalars[..4], &us[..4]);
-    let hi = ladder4(&scalars[4..], &us[4..]);
-    core::array::from_fn(|j| if j < 4 { lo[j] } else { hi[j - 4] })
+    ladder4(scalars, us)
 }
 
 /// Four ladders (four scalars, four u), lane j computing X25519(scalars\[j\], us\[j\])
@@ -71,8 +61,7 @@ fn ladders_with_features(
 /// first). Constant time: the same instructions for every input, the bits used only as
 /// lane masks.
 #[inline(always)]
-fn ladder4(scalars: &[[u8; 32]], us: &[[u8; 32]]) -> Projective4 {
-    debug_assert!(scalars.len() == 4 && us.len() == 4);
+fn ladder4(scalars: &[[u8; 32]; 4], us: &[[u8; 32]; 4]) -> Projective4 {
     // words[w]: word w of each lane's clamped scalar.
     let mut words = [[0u64; 4]; 4];
     for (j, s) in scalars.iter().enumerate() {
@@ -106,7 +95,7 @@ fn ladder4(scalars: &[[u8; 32]], us: &[[u8; 32]]) -> Projective4 {
         from_elements_const([zero; 4]),
     );
     let (mut x3, mut z3) = (x1, from_elements_const([one; 4]));
-    // SAFETY: reached only inside `ladders_with_features` (AVX2).
+    // SAFETY: reached only inside `ladder_with_features` (AVX2).
     let mut swap = unsafe { _mm256_setzero_si256() };
     for t in (0..255usize).rev() {
         let bit = lane_bits(&k, t);
@@ -152,7 +141,7 @@ fn ladder4(scalars: &[[u8; 32]], us: &[[u8; 32]]) -> Projective4 {
 /// zeros.
 #[inline(always)]
 fn lane_bits(k: &[__m256i; 4], t: usize) -> __m256i {
-    // SAFETY: reached only inside `ladders_with_features` (AVX2).
+    // SAFETY: reached only inside `ladder_with_features` (AVX2).
     unsafe {
         let shifted = _mm256_srl_epi64(k[t / 64], _mm_cvtsi64_si128((t % 64) as i64));
         let bit = _mm256_and_si256(shifted, _mm256_set1_epi64x(1));
@@ -163,7 +152,7 @@ fn lane_bits(k: &[__m256i; 4], t: usize) -> __m256i {
 /// Four 64-bit words as the lanes of a register, word j in lane j.
 #[inline(always)]
 fn lanes(w: [u64; 4]) -> __m256i {
-    // SAFETY: reached only inside `ladders_with_features` (AVX2).
+    // SAFETY: reached only inside `ladder_with_features` (AVX2).
     unsafe { _mm256_set_epi64x(w[3] as i64, w[2] as i64, w[1] as i64, w[0] as i64) }
 }
 
@@ -172,7 +161,7 @@ fn lanes(w: [u64; 4]) -> __m256i {
 #[inline(always)]
 fn swap_where(a: &mut F5, b: &mut F5, mask: __m256i) {
     for k in 0..5 {
-        // SAFETY: reached only inside `ladders_with_features` (AVX2).
+        // SAFETY: reached only inside `ladder_with_features` (AVX2).
         unsafe {
             let t = _mm256_and_si256(_mm256_xor_si256(a.0[k], b.0[k]), mask);
             a.0[k] = _mm256_xor_si256(a.0[k], t);
@@ -186,7 +175,7 @@ fn swap_where(a: &mut F5, b: &mut F5, mask: __m256i) {
 /// carry pass. Ten `vpmuludq` where a full product takes 75.
 #[inline(always)]
 fn mul_a24(e: &F5) -> F5 {
-    // SAFETY: reached only inside `ladders_with_features` (AVX2).
+    // SAFETY: reached only inside `ladder_with_features` (AVX2).
     unsafe {
         let c = _mm256_set1_epi64x(A24);
         // The multiplier reads the low 32 bits of each lane: the even limb as it

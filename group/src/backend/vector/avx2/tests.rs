@@ -156,3 +156,11 @@ fn fixed_base_extreme_digits_agree_with_serial() {
         assert_eq!(Point(run(b, op)).to_bytes(), want, "pattern {n}");
     }
 }
+
+/// The batches run in groups of four all but a last partial group of one or two.
+#[cfg(feature = "alloc")]
+#[test]
+fn grouped_leaves_one_or_two_to_single_calls() {
+    let got: [usize; 11] = core::array::from_fn(grouped);
+    assert_eq!(got, [0, 0, 0, 3, 4, 4, 4, 7, 8, 8, 8]);
+}
