@@ -49,6 +49,8 @@ use core::arch::x86_64::*;
 
 use edwards25519_field::FieldElement;
 
+use super::{clamped_words, wipe_words};
+
 cpufeatures::new!(cpuid_ifma8, "avx512f", "avx512ifma");
 
 /// Proof that this CPU runs [`Zmm`]'s instructions (AVX-512 F and IFMA). Zero-sized.
@@ -561,29 +563,14 @@ pub(crate) fn ladder8<L: Lanes52<Array = [u64; 8]>>(
     scalars: &[[u8; 32]; 8],
     us: &[[u8; 32]; 8],
 ) -> Projective8 {
-    // The clamped scalars as words: words[w][j] is word w of lane j's scalar.
-    let mut words = [[0u64; 8]; 4];
-    for (j, s) in scalars.iter().enumerate() {
-        for (w, word) in words.iter_mut().enumerate() {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(&s[8 * w..8 * w + 8]);
-            word[j] = u64::from_le_bytes(b);
-        }
-    }
-    // RFC 7748 clamping: bits 0, 1, 2 and 255 cleared, bit 254 set.
-    for w in &mut words[0] {
-        *w &= !7;
-    }
-    for w in &mut words[3] {
-        *w = (*w & !(1 << 63)) | (1 << 62);
-    }
+    let mut words = clamped_words(scalars);
     let mut k = [
         L::from_array(words[0]),
         L::from_array(words[1]),
         L::from_array(words[2]),
         L::from_array(words[3]),
     ];
-    wipe(&mut words);
+    wipe_words(&mut words);
 
     let mut u_limbs = [[0u64; 8]; 5];
     for (j, u) in us.iter().enumerate() {
@@ -644,19 +631,6 @@ fn wipe_bytes(bytes: &mut [u8; 32]) {
     {
         *bytes = [0; 32];
         core::hint::black_box(bytes);
-    }
-}
-
-/// Zeroes the scalar words (with `zeroize` where the feature is on, so the stores are
-/// not optimized away).
-#[inline(always)]
-fn wipe(words: &mut [[u64; 8]; 4]) {
-    #[cfg(feature = "zeroize")]
-    zeroize::Zeroize::zeroize(words);
-    #[cfg(not(feature = "zeroize"))]
-    {
-        *words = [[0; 8]; 4];
-        core::hint::black_box(words);
     }
 }
 

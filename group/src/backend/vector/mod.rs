@@ -241,6 +241,41 @@ pub(crate) fn align_frame() {
     core::hint::black_box(&Line(0));
 }
 
+/// N lanes' X25519 scalars clamped (RFC 7748 §5: bits 0, 1, 2 and 255 cleared, bit 254
+/// set) as 64-bit words, `words[w][j]` word w of lane j's scalar: the batch ladders'
+/// scalar bits. A secret: the caller wipes it ([`wipe_words`]) once it is in registers.
+#[inline(always)]
+pub(crate) fn clamped_words<const N: usize>(scalars: &[[u8; 32]; N]) -> [[u64; N]; 4] {
+    let mut words = [[0u64; N]; 4];
+    for (j, s) in scalars.iter().enumerate() {
+        for (w, word) in words.iter_mut().enumerate() {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(&s[8 * w..8 * w + 8]);
+            word[j] = u64::from_le_bytes(b);
+        }
+    }
+    for w in &mut words[0] {
+        *w &= !7;
+    }
+    for w in &mut words[3] {
+        *w = (*w & !(1 << 63)) | (1 << 62);
+    }
+    words
+}
+
+/// Zeroes the scalar words of [`clamped_words`] (with `zeroize` where the feature is on,
+/// so the stores stay).
+#[inline(always)]
+pub(crate) fn wipe_words<const N: usize>(words: &mut [[u64; N]; 4]) {
+    #[cfg(feature = "zeroize")]
+    zeroize::Zeroize::zeroize(words);
+    #[cfg(not(feature = "zeroize"))]
+    {
+        *words = [[0; N]; 4];
+        core::hint::black_box(words);
+    }
+}
+
 /// The lanes of a `_mm256_blend_epi32` immediate: 64-bit lane k is 32-bit elements
 /// 2k and 2k + 1.
 pub(crate) const fn lanes(l0: bool, l1: bool, l2: bool, l3: bool) -> i32 {

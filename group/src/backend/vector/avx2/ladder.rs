@@ -27,9 +27,9 @@ use core::arch::x86_64::*;
 use edwards25519_field::FieldElement;
 
 use super::{F5, from_elements_const, reduce_columns};
-use crate::backend::vector::VectorField;
 use crate::backend::vector::limbs::unrolled;
 use crate::backend::vector::point::Vector;
+use crate::backend::vector::{VectorField, clamped_words, wipe_words};
 
 /// (A + 2)/4, the constant of z2' = E·(BB + a24·E); RFC 7748's E·(AA + 121665·E) is
 /// the same element, as AA = BB + E.
@@ -62,22 +62,7 @@ fn ladder_with_features(scalars: &[[u8; 32]; 4], us: &[[u8; 32]; 4]) -> Projecti
 /// lane masks.
 #[inline(always)]
 fn ladder4(scalars: &[[u8; 32]; 4], us: &[[u8; 32]; 4]) -> Projective4 {
-    // words[w]: word w of each lane's clamped scalar.
-    let mut words = [[0u64; 4]; 4];
-    for (j, s) in scalars.iter().enumerate() {
-        for (w, word) in words.iter_mut().enumerate() {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(&s[8 * w..8 * w + 8]);
-            word[j] = u64::from_le_bytes(b);
-        }
-    }
-    // RFC 7748 clamping: bits 0, 1, 2 and 255 cleared, bit 254 set.
-    for w in &mut words[0] {
-        *w &= !7;
-    }
-    for w in &mut words[3] {
-        *w = (*w & !(1 << 63)) | (1 << 62);
-    }
+    let mut words = clamped_words(scalars);
     let mut k = [
         lanes(words[0]),
         lanes(words[1]),
@@ -186,17 +171,5 @@ fn mul_a24(e: &F5) -> F5 {
         reduce_columns([
             even[0], odd[0], even[1], odd[1], even[2], odd[2], even[3], odd[3], even[4], odd[4],
         ])
-    }
-}
-
-/// Zeroes the scalar words (with `zeroize` where the feature is on, so the stores stay).
-#[inline(always)]
-fn wipe_words(words: &mut [[u64; 4]; 4]) {
-    #[cfg(feature = "zeroize")]
-    zeroize::Zeroize::zeroize(words);
-    #[cfg(not(feature = "zeroize"))]
-    {
-        *words = [[0; 4]; 4];
-        core::hint::black_box(words);
     }
 }
