@@ -154,7 +154,8 @@ pub(crate) fn in_fours(
 }
 
 /// Runs `ladder` on groups of N pairs, the last group padded with scalar 0 and
-/// u = 9 (an ordinary point: the ladder does the same work) whose outputs are dropped,
+/// public u values (u = 9, or an earlier group's: the ladder does the same work) whose
+/// outputs are dropped,
 /// then divides every lane's projective result with one inversion for the whole batch
 /// (Montgomery's trick, `models::invert_all`): z = 0 (u of small order) is replaced by
 /// 1 for the inversion and that output set to 0, which is what the single ladder gives
@@ -174,10 +175,9 @@ pub(crate) fn in_groups<const N: usize>(
         let n = ks.len();
         k[..n].copy_from_slice(ks);
         u[..n].copy_from_slice(us);
-        if n < N {
-            k[n..].fill([0; 32]);
-            u[n..].fill(X25519_BASEPOINT);
-        }
+        // A last partial group's other lanes hold scalar 0 (k is wiped after each
+        // group) and public u values (9, or an earlier group's): the same work, and
+        // their outputs are dropped.
         let mut r = ladder(&k, &u);
         for (x, z) in &r[..n] {
             let zero = z.is_zero();
