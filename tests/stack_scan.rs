@@ -561,7 +561,8 @@ fn typed_x25519_leaves_no_secret() {
 }
 
 /// The batch X25519 functions (nine secrets: one full group of eight lanes and one
-/// partial), stack and freed heap (the batch's work buffers).
+/// partial; and `x25519_batch` with one secret in eight lanes, for its lane-by-lane
+/// words), stack and freed heap (the batch's work buffers).
 #[test]
 fn x25519_batches_leave_no_secret() {
     use edwards25519::montgomery::x25519_batch;
@@ -581,6 +582,31 @@ fn x25519_batches_leave_no_secret() {
     dirty.push(("x25519_batch".to_string(), found.found.clone()));
     for (i, s) in shared.iter().enumerate() {
         assert_eq!(*s, x25519_dalek::x25519(keys[i], us[i]));
+    }
+
+    // The batch ladders hold the clamped scalars as words lane by lane (word w of every
+    // lane, then word w + 1), where no 16 bytes of one scalar are adjacent. With the same
+    // secret in every lane, word w stands twice in a row: a window the scan can see.
+    let same = [keys[0]; 8];
+    let mut lanes = x25519_secrets(&keys[0]);
+    let clamped = lanes[1].1.clone();
+    for w in 0..4 {
+        let word = &clamped[8 * w..8 * w + 8];
+        lanes.push((
+            format!("clamped word {w}, lane by lane"),
+            [word, word].concat(),
+        ));
+    }
+    let (shared, found) = run("x25519_batch, one secret in every lane", &lanes, || {
+        mark();
+        f(&same, &us[..8])
+    });
+    dirty.push((
+        "x25519_batch, one secret in every lane".to_string(),
+        found.found.clone(),
+    ));
+    for (i, s) in shared.iter().enumerate() {
+        assert_eq!(*s, x25519_dalek::x25519(keys[0], us[i]));
     }
 
     let f: fn(&[[u8; 32]]) -> Vec<MontgomeryPoint> =

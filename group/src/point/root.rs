@@ -10,8 +10,8 @@ use crate::DecodeError;
 use crate::models::Extended;
 
 /// The point `bytes` encodes, given the candidate root r = u·v³·(u·v⁷)^((p-5)/8) and
-/// check = v·r² for u = y² - 1, v = d·y² + 1: the root is r, r·√-1 or none depending
-/// on whether check is u, -u or -u·√-1; its sign is set by bit 255. The selections are
+/// check = v·r² for u = y² - 1, v = d·y² + 1: the root is r if check is u, r·√-1 if
+/// check is -u, else there is none; its sign is set by bit 255. The selections are
 /// constant time; only the accept/reject branches, as in `Point::from_bytes`.
 pub(crate) fn decode_with_root(
     bytes: &[u8; 32],
@@ -23,9 +23,10 @@ pub(crate) fn decode_with_root(
     let neg_u = -u;
     let correct_sign = check.ct_eq(&u);
     let flipped_sign = check.ct_eq(&neg_u);
-    let flipped_sign_i = check.ct_eq(&(neg_u * FieldElement::SQRT_M1));
+    // (`sqrt_ratio` also takes r·√-1 where check = -u·√-1, for a root of i·u/v; a
+    // decoding rejects that case, so it is not computed.)
     let r_prime = r * FieldElement::SQRT_M1;
-    r.conditional_assign(&r_prime, flipped_sign | flipped_sign_i);
+    r.conditional_assign(&r_prime, flipped_sign);
     let x_abs = r.abs();
     let sign = subtle::Choice::from(bytes[31] >> 7);
     let x = FieldElement::conditional_select(&x_abs, &-x_abs, sign);
