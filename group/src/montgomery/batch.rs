@@ -4,11 +4,12 @@
 //! With AVX-512 IFMA (CPUID-checked at run time), `x25519_batch` runs eight ladders at
 //! once, one per lane of a zmm register in radix 2^52
 //! (`backend::vector::ifma52x8`); the last group of eight is padded with a harmless
-//! input (scalar 0, u = 9) whose outputs are dropped, and one field inversion serves
-//! the whole batch. Elsewhere, where CPUID reports AVX2 (and with the AVX2 backend
-//! forced), it runs four ladders per ymm register on the AVX2 field, two groups of four
-//! per group of eight (`backend::vector::avx2::ladder`: 0.68 of the time of the MULX/ADX
-//! ladder called per pair, Intel Xeon, LTO); without AVX2 it calls
+//! input (scalar 0, a public u) whose outputs are dropped, and one field inversion
+//! serves the whole batch. Elsewhere, where CPUID reports AVX2 (and with the AVX2
+//! backend forced), it runs four ladders per ymm register on the AVX2 field, and a last
+//! group of one or two pairs as single calls (`backend::vector::avx2::ladder`: 0.68 of
+//! the time of the MULX/ADX ladder called per pair, Intel Xeon, LTO); without AVX2 it
+//! calls
 //! [`x25519`](crate::montgomery::x25519) in a loop.
 //!
 //! Measured with criterion (`CARGO_PROFILE_BENCH_LTO=fat

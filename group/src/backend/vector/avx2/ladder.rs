@@ -12,8 +12,8 @@
 //! Measured (Intel Xeon reporting family 6 model 167, the AVX2 backend forced with
 //! `--cfg edwards25519_backend="avx2"`, `scripts/before_after.sh --runs 3` against 64
 //! calls of the MULX/ADX ladder): X25519Batch/64 0.68 of their time with LTO and one
-//! codegen unit, 0.68 in cargo's default profile, 0.62 with `-C target-cpu=native`. The
-//! two groups of a call interleaved operation by operation in one loop (each group's
+//! codegen unit, 0.68 in cargo's default profile, 0.62 with `-C target-cpu=native`. Two
+//! groups of four interleaved operation by operation in one loop (each group's
 //! products beside the other's) took 1.10 of the time of one group after the other:
 //! the spills of twice the live registers cost more than the overlap gains.
 //!
