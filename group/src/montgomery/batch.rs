@@ -9,8 +9,7 @@
 //! backend forced), it runs four ladders per ymm register on the AVX2 field, and a last
 //! group of one or two pairs as single calls (`backend::vector::avx2::ladder`: 0.68 of
 //! the time of the MULX/ADX ladder called per pair, Intel Xeon, LTO); without AVX2 it
-//! calls
-//! [`x25519`](crate::montgomery::x25519) in a loop.
+//! calls [`x25519`](crate::montgomery::x25519) in a loop.
 //!
 //! Measured with criterion (`CARGO_PROFILE_BENCH_LTO=fat
 //! CARGO_PROFILE_BENCH_CODEGEN_UNITS=1 cargo bench --bench group -- X25519`, AMD EPYC
@@ -154,14 +153,13 @@ pub(crate) fn in_fours(
     out
 }
 
-/// Runs `ladder` on groups of N pairs, the last group padded with scalar 0 and
-/// public u values (u = 9, or an earlier group's: the ladder does the same work) whose
-/// outputs are dropped,
-/// then divides every lane's projective result with one inversion for the whole batch
-/// (Montgomery's trick, `models::invert_all`): z = 0 (u of small order) is replaced by
-/// 1 for the inversion and that output set to 0, which is what the single ladder gives
-/// (it inverts 0 to 0); both are constant-time selections. The copies of the scalars
-/// and of the intermediate results made here are wiped after use.
+/// Runs `ladder` on groups of N pairs, the last group padded with scalar 0 and public u
+/// values (u = 9, or an earlier group's: the ladder does the same work) whose outputs
+/// are dropped, then divides every lane's projective result with one inversion for the
+/// whole batch (Montgomery's trick, `models::invert_all`): z = 0 (u of small order) is
+/// replaced by 1 for the inversion and that output set to 0, which is what the single
+/// ladder gives (it inverts 0 to 0); both are constant-time selections. The copies of
+/// the scalars and of the intermediate results made here are wiped after use.
 #[cfg_attr(not(edwards25519_vector), allow(dead_code))]
 pub(crate) fn in_groups<const N: usize>(
     scalars: &[[u8; 32]],
