@@ -7,9 +7,10 @@
 //! input (scalar 0, a public u) whose outputs are dropped, and one field inversion
 //! serves the whole batch. Elsewhere, where CPUID reports AVX2 (and with the AVX2
 //! backend forced), it runs four ladders per ymm register on the AVX2 field, and a last
-//! group of one or two pairs as single calls (`backend::vector::avx2::ladder`: 0.68 of
-//! the time of the MULX/ADX ladder called per pair, Intel Xeon, LTO); without AVX2 it
-//! calls [`x25519`](crate::montgomery::x25519) in a loop.
+//! group of one or two pairs as single calls (`backend::vector::avx2::ladder`: 0.68,
+//! 0.68 and 0.62 of the time of the MULX/ADX ladder called per pair with LTO, in cargo's
+//! default profile and with `-C target-cpu=native`, Intel Xeon); without AVX2 it calls
+//! [`x25519`](crate::montgomery::x25519) in a loop.
 //!
 //! Measured with criterion (`CARGO_PROFILE_BENCH_LTO=fat
 //! CARGO_PROFILE_BENCH_CODEGEN_UNITS=1 cargo bench --bench group -- X25519`, AMD EPYC

@@ -37,8 +37,8 @@ impl Point {
     ///
     /// With AVX-512 IFMA, eight square roots run at once, one per lane of a zmm
     /// register (the last group of eight padded); with AVX2 and no IFMA, four per ymm
-    /// register; elsewhere, one `from_bytes` per encoding. The time depends on the number of encodings and of valid ones, not on
-    /// which are valid or on their values.
+    /// register; elsewhere, one `from_bytes` per encoding. The time depends on the
+    /// number of encodings and of valid ones, not on which are valid or on their values.
     ///
     /// ```
     /// use edwards25519_group::{DecodeError, Point, Scalar};

@@ -7,10 +7,11 @@
 //! (the fastest one this CPU runs, see [`crate::backend`]), so a lookup converts
 //! nothing; the multiscalar one, from 20 points where the CPU has the eight-lane IFMA
 //! engine (64 where 512-bit multiply-adds run at half rate), in that engine's rows
-//! (`straus8::precomputed_rows`), and from 768 points none at all ([`NO_TABLES_FROM`]). The tables sit behind `dyn Any`: an operation finds its backend's table by
-//! type, and in the one case where it would not (a table built by another backend,
-//! which a process does not do, as the CPU does not change under it) it computes the
-//! same result without the table, so nothing panics.
+//! (`straus8::precomputed_rows`), and from 768 points none at all ([`NO_TABLES_FROM`]).
+//! The tables sit behind `dyn Any`: an operation finds its backend's table by type,
+//! and in the one case where it would not (a table built by another backend, which a
+//! process does not do, as the CPU does not change under it) it computes the same
+//! result without the table, so nothing panics.
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;

@@ -77,9 +77,10 @@ pub(crate) fn detect() -> Option<Vector<F5>> {
 /// How many of a batch of n run in groups of four lanes (the X25519 and decoding
 /// batches): all but a last partial group of one or two, which the one-element code
 /// does in less time; a last group of three is padded to four. Batches of 1 to 8 timed
-/// against the single calls (Intel Xeon reporting family 6 model 167, AVX2 forced, LTO
-/// and one codegen unit): a group of four ladders took 2.81 single X25519 calls' time,
-/// four decodings 2.78 single decodings'.
+/// against the single calls (Intel Xeon reporting family 6 model 167, AVX2 forced): a
+/// group of four ladders took 2.93, 2.78 and 2.51 single X25519 calls' time with LTO and
+/// one codegen unit, in cargo's default profile and with `-C target-cpu=native`; four
+/// decodings 2.62, 2.61 and 2.07 single decodings'.
 #[cfg(feature = "alloc")]
 pub(crate) const fn grouped(n: usize) -> usize {
     if n % 4 >= 3 { n } else { n - n % 4 }
