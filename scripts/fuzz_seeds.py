@@ -9,6 +9,8 @@ Targets are read from fuzz/Cargo.toml. Each gets seeds by its name:
   backends          each operation tag with a vector point and scalar
   decode_signature  every 64-byte value in the vectors
   sign_hedged       64 cases: a key seed, a context (0, 3, 32 or 300 bytes), Z, a message
+  batches           64 batches of 0 to 19 elements, each a tag, a scalar, a u and an
+                    encoding taken from the vectors' 32-byte values
   anything else     every 32-byte value in the vectors, followed by a 64-byte one
                     (decoders read 32 bytes first; the scalar and field targets then
                     a 64-byte wide input)
@@ -108,6 +110,18 @@ def main():
                 ctx = filler[: 300 if n == 255 else n]
                 z = v32[(i + 1) % len(v32)]
                 seeds.append(v + bytes([n]) + ctx + z + v64[i % len(v64)][: i % 64])
+        elif t == "batches":
+            # n || n × (tag || scalar || u || encoding); the tags cycle through the
+            # target's u and encoding cases.
+            seeds = []
+            for i in range(64):
+                n = i % 20
+                s = bytes([n])
+                for j in range(n):
+                    at = 3 * (i * 20 + j)
+                    s += bytes([(i * 20 + j) * 37 % 256])
+                    s += b"".join(v32[(at + k) % len(v32)] for k in range(3))
+                seeds.append(s)
         elif t == "decode_signature":
             seeds = v64
         else:

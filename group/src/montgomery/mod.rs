@@ -57,7 +57,7 @@ mod unreduced;
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use batch::{LengthMismatch, x25519_batch};
-#[cfg(all(test, feature = "alloc", edwards25519_vector))]
+#[cfg(all(any(test, feature = "fuzzing"), feature = "alloc", edwards25519_vector))]
 pub(crate) use batch::{in_fours, in_groups};
 #[cfg(any(test, feature = "fuzzing"))]
 pub(crate) use ladder::{clamp, ladder};

@@ -15,7 +15,7 @@ use crate::scalar_mul::fixed_base::MulBase;
 use crate::scalar_mul::multiscalar::{Straus, VartimeMultiscalar};
 use crate::scalar_mul::variable_base::ScalarMult;
 use crate::scalar_mul::vartime_double_base::VartimeDoubleBase;
-use crate::{Point, Scalar};
+use crate::{DecodeError, Point, Scalar};
 
 /// A point backend, named.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -227,6 +227,156 @@ impl Ladder {
             }
             #[allow(unreachable_patterns)]
             _ => None,
+        }
+    }
+}
+
+/// A batch engine, named: the code the batch functions (`montgomery::x25519_batch`,
+/// `MontgomeryPoint::mul_base_clamped_batch`, `Point::from_bytes_batch`,
+/// `to_bytes_batch`, `to_montgomery_batch`) run in groups of lanes, each with its
+/// partial last group handled as the public function handles it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Batch {
+    /// The eight-lane radix-2^52 IFMA engine (`backend::vector::ifma52x8`).
+    EightLanes,
+    /// The eight-lane engine over its instruction model (runs on every x86-64 CPU, and
+    /// asserts the 52-bit operand bound the hardware would silently apply).
+    EightLanesModel,
+    /// The AVX2 field's four lanes (`backend::vector::avx2`: the ladders and the
+    /// decodings of CPUs without IFMA; no fixed-base or encoding batch).
+    FourLanesAvx2,
+}
+
+impl Batch {
+    /// Every engine, whether or not it can run here.
+    pub const ALL: [Batch; 3] = [
+        Batch::EightLanes,
+        Batch::EightLanesModel,
+        Batch::FourLanesAvx2,
+    ];
+
+    /// The engines compiled in that this CPU supports.
+    pub fn available() -> Vec<Batch> {
+        Batch::ALL
+            .into_iter()
+            .filter(|b| match b {
+                #[cfg(edwards25519_vector)]
+                Batch::EightLanes => crate::backend::vector::ifma52x8::detect().is_some(),
+                #[cfg(edwards25519_vector)]
+                Batch::EightLanesModel => true,
+                #[cfg(edwards25519_vector)]
+                Batch::FourLanesAvx2 => crate::backend::vector::avx2::detect().is_some(),
+                #[allow(unreachable_patterns)]
+                _ => false,
+            })
+            .collect()
+    }
+
+    /// `x25519(scalars[i], us[i])` for every i (the lengths must be equal); `None`
+    /// where the engine cannot run.
+    pub fn x25519(self, scalars: &[[u8; 32]], us: &[[u8; 32]]) -> Option<Vec<[u8; 32]>> {
+        assert_eq!(scalars.len(), us.len(), "one u per scalar");
+        #[cfg(edwards25519_vector)]
+        {
+            use crate::backend::vector::{avx2, ifma52x8 as x8};
+            use crate::montgomery::{in_fours, in_groups};
+            match self {
+                Batch::EightLanes => {
+                    let token = x8::detect()?;
+                    Some(in_groups(scalars, us, |k, u| x8::x25519x8(token, k, u)))
+                }
+                Batch::EightLanesModel => {
+                    Some(in_groups(scalars, us, x8::ladder8::<x8::model::Model8>))
+                }
+                Batch::FourLanesAvx2 => Some(in_fours(avx2::detect()?, scalars, us)),
+            }
+        }
+        #[cfg(not(edwards25519_vector))]
+        {
+            let _ = (self, us);
+            None
+        }
+    }
+
+    /// `Point::from_bytes` of every encoding; `None` where the engine cannot run.
+    pub fn from_bytes(self, encodings: &[[u8; 32]]) -> Option<Vec<Result<Point, DecodeError>>> {
+        #[cfg(edwards25519_vector)]
+        {
+            use crate::backend::vector::{avx2, ifma52x8 as x8};
+            use crate::point::batch::{in_fours, in_groups};
+            match self {
+                Batch::EightLanes => {
+                    let token = x8::detect()?;
+                    Some(in_groups(encodings, |e| {
+                        x8::decode::from_bytes_x8(token, e)
+                    }))
+                }
+                Batch::EightLanesModel => Some(in_groups(
+                    encodings,
+                    x8::decode::decode8::<x8::model::Model8>,
+                )),
+                Batch::FourLanesAvx2 => Some(in_fours(avx2::detect()?, encodings)),
+            }
+        }
+        #[cfg(not(edwards25519_vector))]
+        {
+            let _ = (self, encodings);
+            None
+        }
+    }
+
+    /// `MontgomeryPoint::mul_base_clamped` of every scalar, as bytes; `None` where the
+    /// engine cannot run or has no fixed-base batch.
+    pub fn mul_base_clamped(self, scalars: &[[u8; 32]]) -> Option<Vec<[u8; 32]>> {
+        #[cfg(edwards25519_vector)]
+        {
+            use crate::backend::vector::ifma52x8::{self as x8, fixed_base};
+            match self {
+                Batch::EightLanes => Some(fixed_base::mul_base_clamped_x8(x8::detect()?, scalars)),
+                Batch::EightLanesModel => Some(
+                    fixed_base::mul_base_clamped_all::<x8::model::Model8>(scalars),
+                ),
+                Batch::FourLanesAvx2 => None,
+            }
+        }
+        #[cfg(not(edwards25519_vector))]
+        {
+            let _ = (self, scalars);
+            None
+        }
+    }
+
+    /// The encodings of `points` (`to_bytes_batch`) and their Montgomery u
+    /// (`to_montgomery_batch`, as bytes); `None` where the engine cannot run or has no
+    /// encoding batch.
+    #[allow(clippy::type_complexity)]
+    pub fn encode(self, points: &[Point]) -> Option<(Vec<[u8; 32]>, Vec<[u8; 32]>)> {
+        #[cfg(edwards25519_vector)]
+        {
+            use crate::backend::vector::ifma52x8::{self as x8, encode, model::Model8};
+            let ext: fn(&Point) -> &Extended<FieldElement> = |p| &p.0;
+            match self {
+                Batch::EightLanes => {
+                    let token = x8::detect()?;
+                    Some((
+                        encode::to_bytes_x8(token, points, ext),
+                        encode::to_montgomery_x8(token, points, ext),
+                    ))
+                }
+                Batch::EightLanesModel => {
+                    let (nums, dens) = encode::montgomery_fractions::<Model8, _>(points, ext);
+                    Some((
+                        encode::encode_points::<Model8, _>(points, ext),
+                        encode::montgomery_us(nums, dens, points.len()),
+                    ))
+                }
+                Batch::FourLanesAvx2 => None,
+            }
+        }
+        #[cfg(not(edwards25519_vector))]
+        {
+            let _ = (self, points);
+            None
         }
     }
 }

@@ -647,7 +647,9 @@ pub(crate) mod single;
 #[cfg(feature = "alloc")]
 pub(crate) mod straus;
 
-#[cfg(test)]
+// Not library code: an emulator for the tests and the `batches` fuzz target, so not
+// mutated (.cargo/mutants.toml).
+#[cfg(any(test, feature = "fuzzing"))]
 pub(crate) mod model;
 
 #[cfg(test)]

@@ -56,7 +56,7 @@ impl Masked52 for Zmm {
     }
 }
 
-#[cfg(test)]
+#[cfg(any(test, feature = "fuzzing"))]
 impl Masked52 for super::model::Model8 {
     type Mask = u8;
     fn eq_mask(self, b: Self) -> u8 {
