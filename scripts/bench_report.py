@@ -8,6 +8,10 @@
   bench_report.py ab RUN.md...     several runs of the A/B driver (scripts/before_after.sh)
                                    summarized: per operation the median of each side's best
                                    time, the median after/before ratio and its spread
+  bench_report.py targets DIR      the open performance targets (issues 37 and 38) that the
+                                   CPU of DIR's runs can measure, each with its ratios and
+                                   whether the median meets it; exit status 1 if one misses
+                                   (a stand-in build's miss does not count)
 
 Times are per call. Ratios are ours over the peer's (below 1: ours is faster); over
 several runs a cell gives the median, and the three-build table the lowest and highest
@@ -184,8 +188,99 @@ def ab_report(paths) -> int:
     return 0
 
 
+# The performance targets: (issue, row, peer, limit, where). `where` names the CPU and
+# build a target is measured on:
+#   "ifma lto"     a CPU with AVX-512 IFMA, LTO + 1 CGU without CPU flags;
+#   "ifma native"  a CPU with AVX-512 IFMA, LTO + 1 CGU + target-cpu=native;
+#   "avx2 lto"     a CPU with AVX2 and no IFMA, LTO + 1 CGU (on an IFMA CPU, the lto-avx2
+#                  build stands in for it, and the report says so);
+#   "every"        every build of every CPU.
+# Ratios are ours over the peer's; a batch row's peer makes 64 single calls, so its ratio
+# is per element.
+TARGETS = [
+    (37, "X25519", "aws-lc-rs", 0.75, "ifma lto"),
+    (37, "X25519Base", "aws-lc-rs", 0.50, "ifma lto"),
+    (37, "X25519Batch/64", "aws-lc-rs", 0.40, "ifma lto"),
+    (37, "X25519BaseBatch/64", "aws-lc-rs", 0.40, "ifma lto"),
+    (37, "X25519", "aws-lc-rs", 0.95, "avx2 lto"),
+    (37, "X25519Base", "aws-lc-rs", 0.60, "avx2 lto"),
+    (37, "X25519", "x25519-dalek", 0.55, "every"),
+    (38, "ScalarMult", "curve25519-dalek", 0.85, "ifma native"),
+    (38, "VarTimeDoubleScalarBaseMult", "curve25519-dalek", 0.85, "ifma native"),
+    (38, "VarTimeMultiScalarMult/64", "curve25519-dalek", 0.75, "ifma native"),
+    (38, "VarTimeMultiScalarMult/1024", "curve25519-dalek", 0.55, "ifma native"),
+    (38, "Ed25519 Verification", "ed25519-dalek", 0.75, "ifma native"),
+    (38, "Ed25519 VerifyBatch/64", "ed25519-dalek", 0.65, "ifma native"),
+    (38, "Ed25519 VerifyBatch/1024", "ed25519-dalek", 0.50, "ifma native"),
+    (38, "EncodingDecoding", "curve25519-dalek", 0.60, "ifma native"),
+    (38, "DecodingBatch/64", "curve25519-dalek", 0.40, "ifma native"),
+]
+
+
+def read_headers(directory: pathlib.Path):
+    """{build: first header line of its runs}."""
+    out = {}
+    for path in sorted(directory.glob("peers-*.tsv")):
+        build = re.search(r"peers-(.+)-\d+\.tsv$", path.name).group(1)
+        first = path.read_text().splitlines()[:1]
+        if first and first[0].startswith("#"):
+            out.setdefault(build, first[0][1:].strip())
+    return out
+
+
+def targets_report(directory: pathlib.Path) -> int:
+    runs, _, _ = read_peers(directory)
+    headers = read_headers(directory)
+    if not runs:
+        print(f"no peers-BUILD-RUN.tsv under {directory}", file=sys.stderr)
+        return 1
+    cpu = next(iter(headers.values()), "")
+    # The driver's header says whether the CPU has IFMA ("no AVX-512 IFMA" otherwise); a
+    # header without it (an older driver) leaves the chosen point backend to tell.
+    if "no AVX-512 IFMA" in cpu:
+        ifma = False
+    elif "AVX-512 IFMA" in cpu:
+        ifma = True
+    else:
+        ifma = any("point backend avx512-ifma" in h for h in headers.values())
+    print(f"CPU: {cpu.split('; ours')[0].removeprefix('cpu: ')}\n")
+    print("| issue | operation | peer | build | target | ratio (lowest–highest, median) | |")
+    print("|---|---|---|---|---|---|---|")
+    missed = 0
+    for issue, row, peer, limit, where in TARGETS:
+        if where == "every":
+            builds = [b for b, _ in BUILDS if b in runs]
+        elif where == "ifma lto":
+            builds = ["lto"] if ifma else []
+        elif where == "ifma native":
+            builds = ["native"] if ifma else []
+        else:  # "avx2 lto"
+            builds = ["lto-avx2"] if ifma else ["lto"]
+        for build in builds:
+            rs = ratios(runs.get(build, []), row, peer)
+            label = build + (" (AVX2 forced on this IFMA CPU)" if where == "avx2 lto" and ifma else "")
+            if not rs:
+                print(f"| {issue} | {row} | {peer} | {label} | ≤ {limit:.2f} | not measured | |")
+                continue
+            med = statistics.median(rs)
+            ok = med <= limit
+            stand_in = where == "avx2 lto" and ifma
+            missed += not ok and not stand_in
+            verdict = "met" if ok else "missed (stand-in)" if stand_in else "**missed**"
+            if ok and max(rs) > limit:
+                verdict += " (not in every run)"
+            print(f"| {issue} | {row} | {peer} | {label} | ≤ {limit:.2f} | "
+                  f"{min(rs):.3f}–{max(rs):.3f}, {med:.3f} | {verdict} |")
+    if ifma:
+        print("\nThe targets of a CPU with AVX2 and no IFMA are stood in for by the lto-avx2 "
+              "build here; such a CPU measures them.")
+    else:
+        print("\nThe IFMA targets are not measurable on this CPU.")
+    return 1 if missed else 0
+
+
 def main() -> int:
-    if len(sys.argv) < 2 or sys.argv[1] not in ("peers", "criterion", "ab"):
+    if len(sys.argv) < 2 or sys.argv[1] not in ("peers", "criterion", "ab", "targets"):
         print(__doc__, file=sys.stderr)
         return 2
     mode, rest = sys.argv[1], sys.argv[2:]
@@ -193,6 +288,8 @@ def main() -> int:
         return peers_report(pathlib.Path(rest[0] if rest else "target/bench"))
     if mode == "criterion":
         return criterion_report(pathlib.Path(rest[0] if rest else "target/criterion"))
+    if mode == "targets":
+        return targets_report(pathlib.Path(rest[0] if rest else "target/bench"))
     return ab_report(rest)
 
 

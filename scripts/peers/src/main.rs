@@ -187,16 +187,32 @@ fn human(ns: f64) -> String {
 }
 
 /// The CPU's model name, as /proc/cpuinfo gives it.
+/// The CPU's model name with its family and model numbers (several Xeons share one
+/// name) and whether it has AVX-512 IFMA, which decides the targets that apply
+/// (`scripts/bench_report.py targets`).
 fn cpu_model() -> String {
-    std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split_once(':'))
-                .map(|(_, v)| v.trim().to_owned())
-        })
-        .unwrap_or_else(|| "unknown".into())
+    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let field = |key: &str| {
+        info.lines()
+            .find(|l| l.split(':').next().is_some_and(|k| k.trim() == key))
+            .and_then(|l| l.split_once(':'))
+            .map(|(_, v)| v.trim().to_owned())
+    };
+    let name = field("model name").unwrap_or_else(|| "unknown".into());
+    let (family, model) = (field("cpu family"), field("model"));
+    #[cfg(target_arch = "x86_64")]
+    let has_ifma = std::is_x86_feature_detected!("avx512ifma");
+    #[cfg(not(target_arch = "x86_64"))]
+    let has_ifma = false;
+    let ifma = if has_ifma {
+        "AVX-512 IFMA"
+    } else {
+        "no AVX-512 IFMA"
+    };
+    match (family, model) {
+        (Some(f), Some(m)) => format!("{name} (family {f} model {m}, {ifma})"),
+        _ => format!("{name} ({ifma})"),
+    }
 }
 
 fn main() {
