@@ -2,7 +2,8 @@
 # Regenerates BENCHMARKS.md's tables on this machine: the peer comparison
 # (scripts/peers) in the builds users make, every build's binary run in turn RUNS times,
 # then the upstream-named criterion suite in the LTO build. Writes
-# target/bench/report.md, to go under the CPU model's heading in BENCHMARKS.md.
+# target/bench/report.md, to go under the CPU model's heading in BENCHMARKS.md, with
+# the open issues' performance targets this CPU can measure (bench_report.py targets).
 #
 # Usage: bash scripts/bench.sh [--runs N] [--rounds R] [--only ROWS] [--no-criterion] [BUILD...]
 #
@@ -64,6 +65,10 @@ done
 {
   echo "Regenerate: \`bash scripts/bench.sh --runs $runs --rounds $rounds ${only[*]:+${only[*]} }${builds[*]}\`"
   python3 scripts/bench_report.py peers "$out"
+  echo
+  echo "The open issues' targets (\`python3 scripts/bench_report.py targets\`):"
+  echo
+  python3 scripts/bench_report.py targets "$out" || true
 } > "$out/report.md"
 
 if [ "$criterion" = 1 ]; then
