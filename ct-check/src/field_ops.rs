@@ -45,6 +45,10 @@ pub const OPS: &[Op] = &[
         run: sqrt_ratio,
     },
     Op {
+        name: "field-sqrt-ratio-pair",
+        run: sqrt_ratio_pair::<F>,
+    },
+    Op {
         name: "field-select",
         run: select,
     },
@@ -71,6 +75,10 @@ pub const OPS: &[Op] = &[
     Op {
         name: "field-sqrt-ratio-fe64",
         run: sqrt_ratio_fe64,
+    },
+    Op {
+        name: "field-sqrt-ratio-pair-fe64",
+        run: sqrt_ratio_pair::<Fe64>,
     },
 ];
 
@@ -100,6 +108,23 @@ fn sqrt_ratio_fe64(rng: &mut Rng) -> Vec<u8> {
     let (was_square, r) = <Fe64 as FieldArith>::sqrt_ratio(&u, &v);
     let mut out = vec![public_choice(was_square)];
     out.extend(public(r));
+    out
+}
+
+/// Two square roots of ratios side by side (`hash_to_curve`'s and
+/// `from_uniform_bytes`' two maps), every input secret.
+fn sqrt_ratio_pair<G: FieldArith>(rng: &mut Rng) -> Vec<u8> {
+    let (u0, v0, u1, v1) = (
+        secret::<G>(rng),
+        secret::<G>(rng),
+        secret::<G>(rng),
+        secret::<G>(rng),
+    );
+    let mut out = Vec::new();
+    for (was_square, r) in G::sqrt_ratio_pair(&u0, &v0, &u1, &v1) {
+        out.push(public_choice(was_square));
+        out.extend(public(r));
+    }
     out
 }
 

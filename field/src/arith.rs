@@ -118,21 +118,14 @@ pub trait FieldArith:
     /// (self^(2^250 - 1), self^11): the shared head of [`Self::invert_fermat`] and
     /// [`Self::pow22523`].
     fn pow_2_250_minus_1(&self) -> (Self, Self) {
-        let z = *self;
-        let z2 = z.square(); //                    2
-        let z8 = z2.pow2k(2); //                   8
-        let z9 = z8 * z; //                        9
-        let z11 = z9 * z2; //                      11
-        let z22 = z11.square(); //                 22
-        let z_5_0 = z22 * z9; //                   2^5 - 1
-        let z_10_0 = z_5_0.pow2k(5) * z_5_0; //    2^10 - 1
-        let z_20_0 = z_10_0.pow2k(10) * z_10_0; // 2^20 - 1
-        let z_40_0 = z_20_0.pow2k(20) * z_20_0; // 2^40 - 1
-        let z_50_0 = z_40_0.pow2k(10) * z_10_0; // 2^50 - 1
-        let z_100_0 = z_50_0.pow2k(50) * z_50_0; // 2^100 - 1
-        let z_200_0 = z_100_0.pow2k(100) * z_100_0; // 2^200 - 1
-        let z_250_0 = z_200_0.pow2k(50) * z_50_0; // 2^250 - 1
-        (z_250_0, z11)
+        chain_2_250_minus_1(*self, |x, k| x.pow2k(k), |a, b| *a * *b)
+    }
+
+    /// (a^(2^k), b^(2^k)) for k >= 1: [`Self::pow2k`] of two independent elements.
+    /// The radix-2^51 chains override it to interleave the two square by square, so
+    /// that one chain's square runs while the other's waits on its latency.
+    fn pow2k_pair(a: &Self, b: &Self, k: u32) -> (Self, Self) {
+        (a.pow2k(k), b.pow2k(k))
     }
 
     /// 1/self, in constant time; maps 0 to 0.
@@ -172,20 +165,76 @@ pub trait FieldArith:
     /// The non-negative square root of u/v, with RFC 9496 (upstream SqrtRatio)
     /// semantics. See [`FieldElement::sqrt_ratio`].
     fn sqrt_ratio(u: &Self, v: &Self) -> (Choice, Self) {
-        let sqrt_m1 = Self::from_field(&FieldElement::SQRT_M1);
-        let v3 = v.square() * *v;
-        let v7 = v3.square() * *v;
+        let (uv3, uv7) = sqrt_ratio_factors(u, v);
         // r = u·v^3·(u·v^7)^((p-5)/8)
-        let mut r = (*u * v3) * (*u * v7).pow22523();
-        let check = *v * r.square();
-
-        let neg_u = -*u;
-        let correct_sign = check.ct_eq(u);
-        let flipped_sign = check.ct_eq(&neg_u);
-        let flipped_sign_i = check.ct_eq(&(neg_u * sqrt_m1));
-
-        let r_prime = r * sqrt_m1;
-        r.conditional_assign(&r_prime, flipped_sign | flipped_sign_i);
-        (correct_sign | flipped_sign, r.abs())
+        sqrt_ratio_finish(u, v, uv3 * uv7.pow22523())
     }
+
+    /// [`Self::sqrt_ratio`] of two independent fractions u0/v0 and u1/v1, the two
+    /// exponentiations run side by side ([`Self::pow2k_pair`]): for the maps that take
+    /// two square roots at once (RFC 9380's `hash_to_curve`, ristretto255's
+    /// `from_uniform_bytes`).
+    fn sqrt_ratio_pair(u0: &Self, v0: &Self, u1: &Self, v1: &Self) -> [(Choice, Self); 2] {
+        let (a3, a7) = sqrt_ratio_factors(u0, v0);
+        let (b3, b7) = sqrt_ratio_factors(u1, v1);
+        let ((a, b), _) = chain_2_250_minus_1(
+            (a7, b7),
+            |(x, y), k| Self::pow2k_pair(x, y, k),
+            |(x0, y0), (x1, y1)| (*x0 * *x1, *y0 * *y1),
+        );
+        // 2^252 - 3, as in `pow22523`.
+        let (a, b) = Self::pow2k_pair(&a, &b, 2);
+        [
+            sqrt_ratio_finish(u0, v0, a3 * (a * a7)),
+            sqrt_ratio_finish(u1, v1, b3 * (b * b7)),
+        ]
+    }
+}
+
+/// The addition chain to (z^(2^250 - 1), z^11), on one element or on several side by
+/// side: `pow2k(x, k)` is x^(2^k) and `mul` the product, of whatever `C` holds.
+#[inline(always)]
+fn chain_2_250_minus_1<C: Copy>(
+    z: C,
+    pow2k: impl Fn(&C, u32) -> C,
+    mul: impl Fn(&C, &C) -> C,
+) -> (C, C) {
+    let z2 = pow2k(&z, 1); //                          2
+    let z9 = mul(&pow2k(&z2, 2), &z); //                9
+    let z11 = mul(&z9, &z2); //                         11
+    let z_5_0 = mul(&pow2k(&z11, 1), &z9); //           2^5 - 1
+    let z_10_0 = mul(&pow2k(&z_5_0, 5), &z_5_0); //     2^10 - 1
+    let z_20_0 = mul(&pow2k(&z_10_0, 10), &z_10_0); //  2^20 - 1
+    let z_40_0 = mul(&pow2k(&z_20_0, 20), &z_20_0); //  2^40 - 1
+    let z_50_0 = mul(&pow2k(&z_40_0, 10), &z_10_0); //  2^50 - 1
+    let z_100_0 = mul(&pow2k(&z_50_0, 50), &z_50_0); // 2^100 - 1
+    let z_200_0 = mul(&pow2k(&z_100_0, 100), &z_100_0); // 2^200 - 1
+    let z_250_0 = mul(&pow2k(&z_200_0, 50), &z_50_0); // 2^250 - 1
+    (z_250_0, z11)
+}
+
+/// (u·v^3, u·v^7): the factors of [`FieldArith::sqrt_ratio`]'s candidate root
+/// u·v^3·(u·v^7)^((p-5)/8).
+#[inline(always)]
+fn sqrt_ratio_factors<F: FieldArith>(u: &F, v: &F) -> (F, F) {
+    let v3 = v.square() * *v;
+    let v7 = v3.square() * *v;
+    (*u * v3, *u * v7)
+}
+
+/// [`FieldArith::sqrt_ratio`]'s verdict and root from its candidate r: r, or r·√-1
+/// where v·r² = -u or -u·√-1, then |r|.
+#[inline(always)]
+fn sqrt_ratio_finish<F: FieldArith>(u: &F, v: &F, mut r: F) -> (Choice, F) {
+    let sqrt_m1 = F::from_field(&FieldElement::SQRT_M1);
+    let check = *v * r.square();
+
+    let neg_u = -*u;
+    let correct_sign = check.ct_eq(u);
+    let flipped_sign = check.ct_eq(&neg_u);
+    let flipped_sign_i = check.ct_eq(&(neg_u * sqrt_m1));
+
+    let r_prime = r * sqrt_m1;
+    r.conditional_assign(&r_prime, flipped_sign | flipped_sign_i);
+    (correct_sign | flipped_sign, r.abs())
 }

@@ -104,6 +104,14 @@ mod imp {
     pub(crate) fn sqrt_ratio(u: &Inner, v: &Inner) -> (Choice, Inner) {
         mulx::sqrt_ratio_checked(u, v)
     }
+    pub(crate) fn sqrt_ratio_pair(
+        u0: &Inner,
+        v0: &Inner,
+        u1: &Inner,
+        v1: &Inner,
+    ) -> [(Choice, Inner); 2] {
+        mulx::sqrt_ratio_pair_checked(u0, v0, u1, v1)
+    }
     /// Every 4×64 value is valid.
     pub(crate) const fn in_bounds(_: &Inner) -> bool {
         true
@@ -184,6 +192,14 @@ mod imp {
     }
     pub(crate) fn sqrt_ratio(u: &Inner, v: &Inner) -> (Choice, Inner) {
         <Fe51 as FieldArith>::sqrt_ratio(u, v)
+    }
+    pub(crate) fn sqrt_ratio_pair(
+        u0: &Inner,
+        v0: &Inner,
+        u1: &Inner,
+        v1: &Inner,
+    ) -> [(Choice, Inner); 2] {
+        <Fe51 as FieldArith>::sqrt_ratio_pair(u0, v0, u1, v1)
     }
     /// The radix-2^51 invariant: limbs below 2^52.
     pub(crate) const fn in_bounds(a: &Inner) -> bool {

@@ -473,6 +473,9 @@ impl FieldArith for FieldElement {
     fn sqrt_ratio(u: &Self, v: &Self) -> (Choice, Self) {
         FieldElement::sqrt_ratio(u, v)
     }
+    fn sqrt_ratio_pair(u0: &Self, v0: &Self, u1: &Self, v1: &Self) -> [(Choice, Self); 2] {
+        fe_impl::sqrt_ratio_pair(&u0.0, &v0.0, &u1.0, &v1.0).map(|(c, r)| (c, FieldElement(r)))
+    }
 }
 
 impl Default for FieldElement {

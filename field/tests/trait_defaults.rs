@@ -136,4 +136,25 @@ proptest! {
             prop_assert_eq!(&r * &r * nv % &*P, want);
         }
     }
+
+    /// The default pair forms: `pow2k_pair` is `pow2k` twice, and `sqrt_ratio_pair` is
+    /// `sqrt_ratio` twice (in either order, so that each fraction takes both places).
+    #[test]
+    fn pair_forms(x in arb_fe(), w in arb_fe(), d in arb_fe(), k in 1u32..40) {
+        let (a, b) = (Bare(x), Bare(w));
+        let (p, q) = Bare::pow2k_pair(&a, &b, k);
+        prop_assert_eq!((v(&p), v(&q)), (v(&a.pow2k(k)), v(&b.pow2k(k))));
+        let square = Bare(fe(&(val(&x) * val(&x) * val(&d))));
+        let fractions = [(square, Bare(d)), (b, Bare(d)), (Bare(FieldElement::ZERO), a)];
+        for (u0, v0) in fractions {
+            for (u1, v1) in fractions {
+                let got = Bare::sqrt_ratio_pair(&u0, &v0, &u1, &v1).map(|(c, r)| (bool::from(c), v(&r)));
+                let one = |u: &Bare, vv: &Bare| {
+                    let (c, r) = Bare::sqrt_ratio(u, vv);
+                    (bool::from(c), v(&r))
+                };
+                prop_assert_eq!(got, [one(&u0, &v0), one(&u1, &v1)]);
+            }
+        }
+    }
 }

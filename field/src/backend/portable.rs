@@ -57,6 +57,10 @@ impl FieldArith for Fe51 {
     fn pow2k(&self, k: u32) -> Self {
         Fe51(radix51::pow2k(&self.0, k))
     }
+    fn pow2k_pair(a: &Self, b: &Self, k: u32) -> (Self, Self) {
+        let (x, y) = radix51::pow2k_pair(&a.0, &b.0, k);
+        (Fe51(x), Fe51(y))
+    }
 }
 
 impl FieldArith for Fe64 {
@@ -91,6 +95,14 @@ impl FieldArith for Fe64 {
                 x = x.square();
             }
             x
+        }
+    }
+    fn pow2k_pair(a: &Self, b: &Self, k: u32) -> (Self, Self) {
+        if k >= radix64::LAZY_CHAIN {
+            let (x, y) = radix64::pow2k_radix51_pair(&a.0, &b.0, k);
+            (Fe64(x), Fe64(y))
+        } else {
+            (a.pow2k(k), b.pow2k(k))
         }
     }
 }

@@ -279,6 +279,22 @@ pub(crate) fn pow2k(a: &[u64; 5], k: u32) -> [u64; 5] {
     carry(x)
 }
 
+/// (a^(2^k), b^(2^k)) for k >= 1: [`pow2k`] of two independent elements, the two
+/// chains interleaved square by square, so that one chain's square runs while the
+/// other's waits on its latency: with MULX, 0.84 of the time of the two chains in turn
+/// (docs/design.md, section 4).
+#[inline(always)]
+pub(crate) fn pow2k_pair(a: &[u64; 5], b: &[u64; 5], k: u32) -> ([u64; 5], [u64; 5]) {
+    debug_assert!(in_bounds(a) && in_bounds(b) && k >= 1);
+    let mask = core::hint::black_box(MASK51);
+    let (mut x, mut y) = (*a, *b);
+    for _ in 0..k {
+        x = square_lazy(&x, mask);
+        y = square_lazy(&y, mask);
+    }
+    (carry(x), carry(y))
+}
+
 /// a·b for a small b < 2^32, with a single carry step and no second round.
 ///
 /// Each ai·b is below 2^52·2^32 = 2^84. Limb i keeps the product's low 51 bits and

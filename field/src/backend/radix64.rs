@@ -313,6 +313,14 @@ pub(crate) fn pow2k_radix51(a: &[u64; 4], k: u32) -> [u64; 4] {
     Fe64::from_fe51(&Fe51(radix51::pow2k(&Fe51::from_words(a).0, k))).0
 }
 
+/// [`pow2k_radix51`] of two independent elements, the chains interleaved
+/// ([`radix51::pow2k_pair`]).
+#[inline(always)]
+pub(crate) fn pow2k_radix51_pair(a: &[u64; 4], b: &[u64; 4], k: u32) -> ([u64; 4], [u64; 4]) {
+    let (x, y) = radix51::pow2k_pair(&Fe51::from_words(a).0, &Fe51::from_words(b).0, k);
+    (Fe64::from_fe51(&Fe51(x)).0, Fe64::from_fe51(&Fe51(y)).0)
+}
+
 /// [`square`] at run time, out of line (see [`mul_rt`]).
 #[inline(never)]
 pub(crate) fn square_rt(a: &[u64; 4]) -> [u64; 4] {

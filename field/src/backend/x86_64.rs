@@ -127,6 +127,16 @@ unsafe fn pow2k_radix51_bmi2(a: &[u64; 4], k: u32) -> [u64; 4] {
     radix64::pow2k_radix51(a, k)
 }
 
+/// [`radix64::pow2k_radix51_pair`] with MULX for its products.
+///
+/// # Safety
+///
+/// The CPU has BMI2.
+#[target_feature(enable = "bmi2")]
+unsafe fn pow2k_radix51_pair_bmi2(a: &[u64; 4], b: &[u64; 4], k: u32) -> ([u64; 4], [u64; 4]) {
+    radix64::pow2k_radix51_pair(a, b, k)
+}
+
 impl<P: Bmi2Adx> crate::FieldArith for Mulx<P> {
     const ZERO: Self = Self::wrap([0; 4]);
     const ONE: Self = Self::wrap([1, 0, 0, 0]);
@@ -161,6 +171,16 @@ impl<P: Bmi2Adx> crate::FieldArith for Mulx<P> {
         } else {
             // SAFETY: `P: Bmi2Adx` (CPUID checked); k >= 1 as `asm::pow2k` needs.
             Self::wrap(unsafe { asm::pow2k(&self.0.0, k) })
+        }
+    }
+    #[inline(always)]
+    fn pow2k_pair(a: &Self, b: &Self, k: u32) -> (Self, Self) {
+        if k >= radix64::LAZY_CHAIN {
+            // SAFETY: `P: Bmi2Adx` (CPUID checked).
+            let (x, y) = unsafe { pow2k_radix51_pair_bmi2(&a.0.0, &b.0.0, k) };
+            (Self::wrap(x), Self::wrap(y))
+        } else {
+            (a.pow2k(k), b.pow2k(k))
         }
     }
     #[inline(always)]
@@ -323,6 +343,25 @@ pub(crate) fn pow2k_checked(a: &Fe64, k: u32) -> Fe64 {
         Mulx::<Checked>::from_fe64(*a).pow2k(k).to_fe64()
     } else {
         a.pow2k(k)
+    }
+}
+
+/// [`FieldArith::sqrt_ratio_pair`](crate::FieldArith::sqrt_ratio_pair) on [`Fe64`]
+/// limbs; see [`pow22523_checked`].
+pub(crate) fn sqrt_ratio_pair_checked(
+    u0: &Fe64,
+    v0: &Fe64,
+    u1: &Fe64,
+    v1: &Fe64,
+) -> [(Choice, Fe64); 2] {
+    use crate::FieldArith;
+    if crate::backend::cpu_has_bmi2_adx() {
+        let m = Mulx::<Checked>::from_fe64;
+        let [(a, x), (b, y)] =
+            <Mulx<Checked> as FieldArith>::sqrt_ratio_pair(&m(*u0), &m(*v0), &m(*u1), &m(*v1));
+        [(a, x.to_fe64()), (b, y.to_fe64())]
+    } else {
+        <Fe64 as FieldArith>::sqrt_ratio_pair(u0, v0, u1, v1)
     }
 }
 

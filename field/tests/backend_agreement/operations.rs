@@ -107,6 +107,28 @@ fn pow2k() {
     }
 }
 
+/// The interleaved chains give each chain's own result, limb for limb, over the
+/// lengths the exponent chain uses and either side of the radix-2^51 switch.
+#[test]
+fn pow2k_pair_is_two_chains() {
+    let inputs = unary_inputs(203, cases() / 8);
+    each_backend!(F => {
+        for w in inputs.windows(2) {
+            let (a, b) = (F::load(&w[0]), F::load(&w[1]));
+            for k in [1, 2, 3, 4, 5, 10, 50, 100] {
+                let (x, y) = F::pow2k_pair(&a, &b, k);
+                assert_eq!(
+                    (x.raw(), x.to_bytes(), y.raw(), y.to_bytes()),
+                    (a.pow2k(k).raw(), a.pow2k(k).to_bytes(), b.pow2k(k).raw(), b.pow2k(k).to_bytes()),
+                    "{} pow2k_pair({k}) of {:x?}",
+                    <F as Backend>::NAME,
+                    w
+                );
+            }
+        }
+    });
+}
+
 #[test]
 fn invert_and_pow22523() {
     // ~265 field operations per case on each backend.
@@ -153,6 +175,24 @@ fn sqrt_ratio() {
     let squares = results[0].1.iter().filter(|r| r.2 == Some(true)).count();
     let ins: Vec<Vec<[u64; 4]>> = pairs.iter().map(|(x, y)| vec![*x, *y]).collect();
     compare("sqrt_ratio", &ins, &results);
+    // The pair form, on the same fractions taken two at a time (each with its
+    // neighbour, so every fraction sits in both places), is the single form twice,
+    // limb for limb, on every backend.
+    each_backend!(F => {
+        let single = &results.iter().find(|r| r.0 == <F as Backend>::NAME).expect("ran").1;
+        for (i, (u0, v0)) in pairs.iter().enumerate() {
+            let j = (i + 1) % pairs.len();
+            let (u1, v1) = pairs[j];
+            let got = F::sqrt_ratio_pair(&F::load(u0), &F::load(v0), &F::load(&u1), &F::load(&v1))
+                .map(|(ok, r)| (r.to_bytes(), r.raw(), Some(bool::from(ok))));
+            assert_eq!(
+                got,
+                [single[i], single[j]],
+                "{} sqrt_ratio_pair of fractions {i} and {j}",
+                <F as Backend>::NAME
+            );
+        }
+    });
     assert!(
         squares > n / 3,
         "too few square ratios exercised: {squares}"

@@ -245,39 +245,72 @@ const SQRT_M486664: FieldElement = FieldElement::from_bytes(&[
 /// chosen by a constant-time select.
 #[inline(always)]
 fn map_to_edwards<F: FieldArith>(u: &F) -> Extended<F> {
-    let one = F::ONE;
-    let tv1 = u.square2(); //                       2u²
-    let xd = tv1 + one; //                          1 + 2u², nonzero
-    let x1n = -F::from_field(&J_FE); //            -J
-    let xd2 = xd.square();
-    let gxd = xd2 * xd; //                          xd³
-    // g(x1)·xd³ = x1n·(x1n² + J·x1n·xd + xd²) = x1n·(x1n·(x1n + J·xd) + xd²), and
-    // x1n + J·xd = J·(xd - 1) = J·tv1, x1n = -J.
-    let j_tv1 = tv1.mul32(J); //                    J·tv1
-    let inner = -j_tv1.mul32(J) + xd2; //           x1n·J·tv1 + xd²
-    let gx1n = -inner.mul32(J); //                  x1n·inner
-    let (is_square, r) = F::sqrt_ratio(&gx1n, &gxd);
-    // x2 = 2u²·x1: x2n = tv1·x1n = -J·tv1.
-    let x2n = -j_tv1;
-    let y2 = r * *u * F::from_field(&ONE_MINUS_SQRT_M1);
-    let xn = F::conditional_select(&x2n, &x1n, is_square);
-    let y = F::conditional_select(&y2, &r, is_square);
-    // sgn0(y) must equal is_square (§6.7.1 steps 6 and 7).
-    let flip = y.is_negative() ^ is_square;
-    let y = F::conditional_select(&y, &-y, flip);
+    let m = Elligator2::new(u);
+    m.finish(F::sqrt_ratio(&m.gx1n, &m.gxd))
+}
 
-    let c_xn = F::from_field(&SQRT_M486664) * xn;
-    let s_plus = xn + xd;
-    let s_minus = xn - xd;
-    let xd_t = xd * y;
-    let p = Extended {
-        x: c_xn * s_plus,
-        y: s_minus * xd_t,
-        z: xd_t * s_plus,
-        t: c_xn * s_minus,
-    };
-    let exceptional: Choice = p.z.is_zero();
-    Extended::conditional_select(&p, &Extended::IDENTITY, exceptional)
+/// [`map_to_edwards`] up to its square root: u, and the values the rest reuses. Split
+/// there so that the two maps of `hash_to_curve` take their roots side by side
+/// ([`FieldArith::sqrt_ratio_pair`]).
+struct Elligator2<F> {
+    u: F,
+    /// xd = 1 + 2u², nonzero.
+    xd: F,
+    /// J·2u² (x2n = -J·2u²).
+    j_tv1: F,
+    /// g(x1)·xd³ and xd³: the fraction whose root the map takes.
+    gx1n: F,
+    gxd: F,
+}
+
+impl<F: FieldArith> Elligator2<F> {
+    #[inline(always)]
+    fn new(u: &F) -> Self {
+        let tv1 = u.square2(); //                       2u²
+        let xd = tv1 + F::ONE; //                       1 + 2u², nonzero
+        let xd2 = xd.square();
+        let gxd = xd2 * xd; //                          xd³
+        // g(x1)·xd³ = x1n·(x1n² + J·x1n·xd + xd²) = x1n·(x1n·(x1n + J·xd) + xd²), and
+        // x1n + J·xd = J·(xd - 1) = J·tv1, x1n = -J.
+        let j_tv1 = tv1.mul32(J); //                    J·tv1
+        let inner = -j_tv1.mul32(J) + xd2; //           x1n·J·tv1 + xd²
+        let gx1n = -inner.mul32(J); //                  x1n·inner
+        Elligator2 {
+            u: *u,
+            xd,
+            j_tv1,
+            gx1n,
+            gxd,
+        }
+    }
+
+    /// The rest of the map, from `sqrt_ratio(gx1n, gxd)`.
+    #[inline(always)]
+    fn finish(&self, (is_square, r): (Choice, F)) -> Extended<F> {
+        let xd = self.xd;
+        let x1n = -F::from_field(&J_FE); //            -J
+        // x2 = 2u²·x1: x2n = tv1·x1n = -J·tv1.
+        let x2n = -self.j_tv1;
+        let y2 = r * self.u * F::from_field(&ONE_MINUS_SQRT_M1);
+        let xn = F::conditional_select(&x2n, &x1n, is_square);
+        let y = F::conditional_select(&y2, &r, is_square);
+        // sgn0(y) must equal is_square (§6.7.1 steps 6 and 7).
+        let flip = y.is_negative() ^ is_square;
+        let y = F::conditional_select(&y, &-y, flip);
+
+        let c_xn = F::from_field(&SQRT_M486664) * xn;
+        let s_plus = xn + xd;
+        let s_minus = xn - xd;
+        let xd_t = xd * y;
+        let p = Extended {
+            x: c_xn * s_plus,
+            y: s_minus * xd_t,
+            z: xd_t * s_plus,
+            t: c_xn * s_minus,
+        };
+        let exceptional: Choice = p.z.is_zero();
+        Extended::conditional_select(&p, &Extended::IDENTITY, exceptional)
+    }
 }
 
 /// n as 32 little-endian bytes.
@@ -295,12 +328,15 @@ const fn u32_le(n: u32) -> [u8; 32] {
 /// doublings), or 8·Q0 for NU (one element). Cofactor clearing by h_eff = 8 (§8.5).
 #[inline(always)]
 fn finish<F: FieldArith>(us: &[FieldElement]) -> Point {
-    let q0 = map_to_edwards(&F::from_field(&us[0]));
     let mut p = if us.len() == 2 {
-        let q1 = map_to_edwards(&F::from_field(&us[1]));
+        // The two maps' square roots side by side.
+        let m0 = Elligator2::new(&F::from_field(&us[0]));
+        let m1 = Elligator2::new(&F::from_field(&us[1]));
+        let [r0, r1] = F::sqrt_ratio_pair(&m0.gx1n, &m0.gxd, &m1.gx1n, &m1.gxd);
+        let (q0, q1) = (m0.finish(r0), m1.finish(r1));
         q0.add_cached(&q1.to_cached()).to_projective()
     } else {
-        q0.to_projective()
+        map_to_edwards(&F::from_field(&us[0])).to_projective()
     };
     p = p.double().to_projective();
     p = p.double().to_projective();

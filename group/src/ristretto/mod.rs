@@ -183,39 +183,66 @@ fn encode<F: FieldArith>(p: &Extended<F>) -> [u8; 32] {
 /// Constant time; Z = w1·w3 is nonzero for every t (the map is total, RFC 9496 §4.3.4).
 #[inline(always)]
 fn elligator<F: FieldArith>(t: &F) -> Extended<F> {
-    let one = F::ONE;
-    let d = F::from_field(&D);
-    let r = F::from_field(&FieldElement::SQRT_M1) * t.square();
-    let u = (r + one) * F::from_field(&ONE_MINUS_D_SQ);
-    let v = (-one - r * d) * (r + d);
-    let (was_square, s) = F::sqrt_ratio(&u, &v);
-    let s_prime = -(s * *t).abs();
-    let s = F::conditional_select(&s_prime, &s, was_square);
-    let c = F::conditional_select(&r, &-one, was_square);
-    let n = c * (r - one) * F::from_field(&D_MINUS_ONE_SQ) - v;
-    let w0 = (s + s) * v;
-    let w1 = n * F::from_field(&SQRT_AD_MINUS_ONE);
-    let ss = s.square();
-    let w2 = one - ss;
-    let w3 = one + ss;
-    Extended {
-        x: w0 * w3,
-        y: w2 * w1,
-        z: w1 * w3,
-        t: w0 * w2,
+    let m = ElligatorRatio::new(t);
+    m.finish(F::sqrt_ratio(&m.u, &m.v))
+}
+
+/// MAP up to its square root: t, r = √-1·t², and the fraction u/v whose root it takes.
+/// Split there so that two maps can take their roots side by side
+/// ([`FieldArith::sqrt_ratio_pair`]).
+struct ElligatorRatio<F> {
+    t: F,
+    r: F,
+    u: F,
+    v: F,
+}
+
+impl<F: FieldArith> ElligatorRatio<F> {
+    #[inline(always)]
+    fn new(t: &F) -> Self {
+        let one = F::ONE;
+        let d = F::from_field(&D);
+        let r = F::from_field(&FieldElement::SQRT_M1) * t.square();
+        let u = (r + one) * F::from_field(&ONE_MINUS_D_SQ);
+        let v = (-one - r * d) * (r + d);
+        ElligatorRatio { t: *t, r, u, v }
+    }
+
+    /// The rest of MAP, from `sqrt_ratio(u, v)`.
+    #[inline(always)]
+    fn finish(&self, (was_square, s): (Choice, F)) -> Extended<F> {
+        let (t, r, v) = (self.t, self.r, self.v);
+        let one = F::ONE;
+        let s_prime = -(s * t).abs();
+        let s = F::conditional_select(&s_prime, &s, was_square);
+        let c = F::conditional_select(&r, &-one, was_square);
+        let n = c * (r - one) * F::from_field(&D_MINUS_ONE_SQ) - v;
+        let w0 = (s + s) * v;
+        let w1 = n * F::from_field(&SQRT_AD_MINUS_ONE);
+        let ss = s.square();
+        let w2 = one - ss;
+        let w3 = one + ss;
+        Extended {
+            x: w0 * w3,
+            y: w2 * w1,
+            z: w1 * w3,
+            t: w0 * w2,
+        }
     }
 }
 
 /// MAP of both 32-byte halves, added (§4.3.4). Each half is read with bit 255 masked
-/// and reduced mod p, as the RFC specifies.
+/// and reduced mod p, as the RFC specifies. The two square roots run side by side.
 #[inline(always)]
 fn from_uniform<F: FieldArith>(bytes: &[u8; 64]) -> Extended<F> {
     let mut lo = [0u8; 32];
     let mut hi = [0u8; 32];
     lo.copy_from_slice(&bytes[..32]);
     hi.copy_from_slice(&bytes[32..]);
-    let p1 = elligator(&F::from_field(&FieldElement::from_bytes(&lo)));
-    let p2 = elligator(&F::from_field(&FieldElement::from_bytes(&hi)));
+    let m1 = ElligatorRatio::new(&F::from_field(&FieldElement::from_bytes(&lo)));
+    let m2 = ElligatorRatio::new(&F::from_field(&FieldElement::from_bytes(&hi)));
+    let [root1, root2] = F::sqrt_ratio_pair(&m1.u, &m1.v, &m2.u, &m2.v);
+    let (p1, p2) = (m1.finish(root1), m2.finish(root2));
     p1.add_cached(&p2.to_cached()).to_extended()
 }
 

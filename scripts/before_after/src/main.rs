@@ -60,6 +60,9 @@ const NAMES: &[&str] = &[
     "VarTimeDoubleScalarBaseMult",
     "MultiScalarMultSize8",
     "BytesMontgomery",
+    // Hash to the group: two Elligator maps each (RFC 9380, RFC 9496)
+    "HashToCurve",
+    "RistrettoFromUniformBytes",
     // X25519 (RFC 7748): the ladder on a peer's u, and a public key
     "X25519",
     "X25519Base",
@@ -315,6 +318,25 @@ macro_rules! suite {
                 }
                 "BytesMontgomery" => {
                     calls(move || black_box(&p).to_montgomery_bytes(), |b| b.to_vec())
+                }
+                "HashToCurve" => {
+                    let msg = bytes32(13);
+                    calls(
+                        move || {
+                            Point::hash_to_curve(
+                                black_box(&msg),
+                                b"QUUX-V01-CS02-with-edwards25519_XMD:SHA-512_ELL2_RO_",
+                            )
+                        },
+                        pt,
+                    )
+                }
+                "RistrettoFromUniformBytes" => {
+                    let w = wide(1, 14)[0];
+                    calls(
+                        move || $lib::ristretto::RistrettoPoint::from_uniform_bytes(black_box(&w)),
+                        |r| r.to_bytes().to_vec(),
+                    )
                 }
                 "X25519" => {
                     let u = p.to_montgomery();
