@@ -207,6 +207,35 @@ proptest! {
     }
 }
 
+/// sqrt_ratio and sqrt_ratio_pair on the fourth roots of unity as v (v = -1 among them,
+/// where v² + v = 0: the candidate's factor must be u·v³ and nothing that merely agrees
+/// with it elsewhere) and small u, squares and non-squares, against num-bigint.
+#[test]
+fn sqrt_ratio_at_the_roots_of_unity() {
+    use edwards25519_field::FieldArith;
+    let small = |n: u64| fe(&BigUint::from(n));
+    let i = FieldElement::SQRT_M1;
+    let one = FieldElement::ONE;
+    let vs = [one, -one, i, -i];
+    let us = [one, -one, small(2), small(4), i, small(9) * i];
+    let check = |u: &FieldElement, v: &FieldElement, (ok, r): (Choice, FieldElement)| {
+        let (vu, vv, vr) = (val(u), val(v), val(&r));
+        let square = is_square(&(&vu * inv(&vv)));
+        assert_eq!(bool::from(ok), square, "u = {u:?}, v = {v:?}");
+        assert!(!vr.bit(0), "negative root for u = {u:?}, v = {v:?}");
+        let want = if square { vu } else { &*SQRT_M1 * vu % &*P };
+        assert_eq!(&vr * &vr * &vv % &*P, want, "u = {u:?}, v = {v:?}");
+    };
+    for v in &vs {
+        for u in &us {
+            check(u, v, FieldElement::sqrt_ratio(u, v));
+            let [a, b] = FieldElement::sqrt_ratio_pair(u, v, &us[0], &vs[1]);
+            check(u, v, a);
+            check(&us[0], &vs[1], b);
+        }
+    }
+}
+
 /// The `const fn`s evaluate at compile time.
 #[test]
 fn const_evaluation() {
