@@ -46,9 +46,10 @@ def human(ns: float) -> str:
 
 
 def read_peers(directory: pathlib.Path):
-    """{build: [run: {row: {lib: (ns or None, note)}}]}, the row order, the header lines."""
+    """{build: [run: {row: {lib: (ns or None, note)}}]}, the row order, and
+    {build: its runs' header lines}."""
     runs = collections.defaultdict(list)
-    order, headers = [], set()
+    order, headers = [], collections.defaultdict(set)
     pattern = re.compile(r"peers-(.+)-(\d+)\.tsv$")
     files = sorted(directory.glob("peers-*.tsv"), key=lambda p: (p.name.rsplit("-", 1)[0], int(pattern.search(p.name).group(2))))
     for path in files:
@@ -56,14 +57,14 @@ def read_peers(directory: pathlib.Path):
         run = collections.defaultdict(dict)
         for line in path.read_text().splitlines():
             if line.startswith("#"):
-                headers.add(line[1:].strip())
+                headers[build].add(line[1:].strip())
                 continue
             row, lib, ns, note = line.split("\t")
             run[row][lib] = (float(ns) if ns else None, note)
             if row not in order:
                 order.append(row)
         runs[build].append(run)
-    return runs, order, sorted(headers)
+    return runs, order, headers
 
 
 def median_time(runs, row, lib):
@@ -86,7 +87,7 @@ def peers_report(directory: pathlib.Path) -> int:
     if not runs:
         print(f"no peers-BUILD-RUN.tsv under {directory}", file=sys.stderr)
         return 1
-    for h in headers:
+    for h in sorted(set().union(*headers.values())):
         print(f"<!-- {h} -->")
     main = "lto" if "lto" in runs else next(iter(runs))
     lto = runs[main]
@@ -217,24 +218,13 @@ TARGETS = [
 ]
 
 
-def read_headers(directory: pathlib.Path):
-    """{build: first header line of its runs}."""
-    out = {}
-    for path in sorted(directory.glob("peers-*.tsv")):
-        build = re.search(r"peers-(.+)-\d+\.tsv$", path.name).group(1)
-        first = path.read_text().splitlines()[:1]
-        if first and first[0].startswith("#"):
-            out.setdefault(build, first[0][1:].strip())
-    return out
-
-
 def targets_report(directory: pathlib.Path) -> int:
-    runs, _, _ = read_peers(directory)
-    headers = read_headers(directory)
+    runs, _, by_build = read_peers(directory)
     if not runs:
         print(f"no peers-BUILD-RUN.tsv under {directory}", file=sys.stderr)
         return 1
-    cpu = next(iter(headers.values()), "")
+    headers = [h for hs in by_build.values() for h in sorted(hs)]
+    cpu = headers[0] if headers else ""
     # The driver's header says whether the CPU has IFMA ("no AVX-512 IFMA" otherwise); a
     # header without it (an older driver) leaves the chosen point backend to tell.
     if "no AVX-512 IFMA" in cpu:
@@ -242,7 +232,7 @@ def targets_report(directory: pathlib.Path) -> int:
     elif "AVX-512 IFMA" in cpu:
         ifma = True
     else:
-        ifma = any("point backend avx512-ifma" in h for h in headers.values())
+        ifma = any("point backend avx512-ifma" in h for h in headers)
     print(f"CPU: {cpu.split('; ours')[0].removeprefix('cpu: ')}\n")
     print("| issue | operation | peer | build | target | ratio (lowest–highest, median) | |")
     print("|---|---|---|---|---|---|---|")

@@ -35,17 +35,18 @@ fn u_coordinate(tag: u8, mut u: [u8; 32]) -> [u8; 32] {
 /// bytes plus a small-order point), its other encoding where it has one, or its sign
 /// flipped.
 fn encoding(tag: u8, bytes: [u8; 32]) -> [u8; 32] {
-    let p = Point::mul_base(&edwards25519::Scalar::from_bytes_mod_order(bytes)) + torsion(tag >> 3);
+    let point =
+        || Point::mul_base(&edwards25519::Scalar::from_bytes_mod_order(bytes)) + torsion(tag >> 3);
     match tag % 8 {
         0 | 1 => bytes,
         2 => torsion(tag >> 3).to_bytes(),
         3 => non_canonical(&torsion(tag >> 3).to_bytes()).unwrap_or(bytes),
         4 => {
-            let mut e = p.to_bytes();
+            let mut e = point().to_bytes();
             e[31] ^= 0x80;
             e
         }
-        _ => p.to_bytes(),
+        _ => point().to_bytes(),
     }
 }
 

@@ -186,7 +186,6 @@ fn human(ns: f64) -> String {
     }
 }
 
-/// The CPU's model name, as /proc/cpuinfo gives it.
 /// The CPU's model name with its family and model numbers (several Xeons share one
 /// name) and whether it has AVX-512 IFMA, which decides the targets that apply
 /// (`scripts/bench_report.py targets`).

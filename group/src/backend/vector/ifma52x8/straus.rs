@@ -492,9 +492,10 @@ fn row<'a, const WIDE: bool>(wide: &'a [Row], rows: &'a [Row], entry: u64) -> &'
 /// A step is longer than the out-of-order window, so without the hint each step's loads
 /// wait for memory when the tables are larger than the caches. The timing loop of
 /// `precomputed::tests::timing`, on the Intel Xeon reporting model 167: 0.92 of the
-/// time at 256 points, 0.82 at 1024, 0.66 at 2048, no change at 64. Where the tables fit in the caches the hints cost
-/// time: with them on every step, the plain sum of 64 terms took 1.027 of the time and
-/// VerifyBatch/64 1.016 (same-run A/B, `-C target-cpu=native`).
+/// time at 256 points, 0.82 at 1024, 0.66 at 2048, no change at 64. Where the tables
+/// fit in the caches the hints cost time: with them on every step, the plain sum of 64
+/// terms took 1.027 of the time and VerifyBatch/64 1.016 (same-run A/B, `-C
+/// target-cpu=native`).
 const PREFETCH_FROM: usize = 128 * WIDE_ENTRIES;
 
 /// Asks the caches for the rows of the step `entry` (see [`load_cached`]).
