@@ -10,12 +10,13 @@
 //! of a few percentiles of the pooled measurements, and the largest |t| is reported.
 //!
 //! The operations: `mul_base` and `&P * &s` on a secret scalar, `FixedBaseTable::mul`,
-//! ristretto255 multiplication, X25519 (`montgomery::x25519`, whichever ladder the
-//! backend runs, and `mul_base_clamped`), the batches of eight on the eight-lane field
-//! where the CPU has AVX-512 IFMA (`x25519_batch`, `mul_base_clamped_batch`,
-//! `to_bytes_batch`, `to_montgomery_batch`; `x25519_batch` on the AVX2 field with AVX2
-//! and no IFMA, or that backend forced), Ed25519 signing and hedged signing (the key
-//! is the secret), and hash-to-curve of a secret input. Each times the backend this
+//! ristretto255 multiplication, `Point::multiscalar_mul` (four secret scalars), X25519
+//! (`montgomery::x25519`, whichever ladder the backend runs, and `mul_base_clamped`),
+//! the batches of eight on the eight-lane field where the CPU has AVX-512 IFMA
+//! (`x25519_batch`, `mul_base_clamped_batch`, `to_bytes_batch`, `to_montgomery_batch`;
+//! `x25519_batch` on the AVX2 field with AVX2 and no IFMA, or that backend forced),
+//! Ed25519 signing and hedged signing (the key is the secret), and hash-to-curve of a
+//! secret input. Each times the backend this
 //! build selects (printed); CI runs this file with the default selection and with each
 //! backend forced, so every backend the CPU has is timed. The slower operations take a
 //! fraction of the samples (`divisor` below); the whole file takes about 26 s with the
@@ -537,6 +538,27 @@ fn fixed_base_table_mul_is_constant_time() {
         &random_scalar,
         1,
         9,
+    );
+}
+
+/// `Point::multiscalar_mul` (constant-time Straus, on the point backend this build
+/// selects) of four secret scalars on four fixed points: multiples of the fixed scalar
+/// against four random scalars. A quarter of the samples (a call costs about two
+/// `&P * &s`).
+#[cfg(feature = "alloc")]
+#[test]
+fn multiscalar_mul_is_constant_time() {
+    let points: [Point; 4] = core::array::from_fn(|i| {
+        Point::mul_base(&Scalar::from_bytes_mod_order([0x51 + i as u8; 32]))
+    });
+    let fixed: [Scalar; 4] = core::array::from_fn(|i| fixed_scalar() * Scalar::from(i as u8 + 1));
+    assert_constant_time_on(
+        "multiscalar_mul",
+        &|s: &[Scalar; 4]| Point::multiscalar_mul(black_box(s), &points),
+        &fixed,
+        &|rng| core::array::from_fn(|_| random_scalar(rng)),
+        4,
+        14,
     );
 }
 
