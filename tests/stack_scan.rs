@@ -1,7 +1,8 @@
 //! No secret left behind: every secret-taking public function runs on a thread whose
 //! stack is memory this test owns, and afterwards that stack and every heap block freed
 //! during the call are searched for the secret and its simple transforms (the clamped
-//! scalar, the reduced scalar, the nonce and its hash, the hedged randomness). See
+//! scalar, the reduced scalar, a scalar's signed radix-16 digits, the nonce and its
+//! hash, the hedged randomness). See
 //! `edwards25519_test_support::stack_scan` for how, and docs/wiping.md for what is wiped
 //! and what cannot be.
 //!
@@ -431,7 +432,14 @@ fn x25519_leaves_no_secret() {
 /// A secret scalar (reduced, so its bytes are its canonical encoding).
 fn secret_scalar(seed: u64) -> (Scalar, Vec<(String, Vec<u8>)>) {
     let s = Scalar::from_bytes_mod_order_wide(&SplitMix64(seed).bytes());
-    (s, vec![("secret scalar".into(), s.to_bytes().to_vec())])
+    let digits = s.as_radix_16().map(|d| d as u8);
+    (
+        s,
+        vec![
+            ("secret scalar".into(), s.to_bytes().to_vec()),
+            ("its signed radix-16 digits".into(), digits.to_vec()),
+        ],
+    )
 }
 
 #[test]
@@ -466,6 +474,15 @@ fn scalar_multiplication_leaves_no_secret() {
     });
     dirty.push(("FixedBaseTable::mul".to_string(), found.found.clone()));
     assert_eq!(out, expected);
+
+    let terms = Box::new(([*s, Scalar::from(3u8)], [p, Point::GENERATOR]));
+    let f: fn(&[Scalar; 2], &[Point; 2]) -> Point = black_box(|s, p| Point::multiscalar_mul(s, p));
+    let (out, found) = run("Point::multiscalar_mul", &secrets, || {
+        mark();
+        f(&terms.0, &terms.1)
+    });
+    dirty.push(("Point::multiscalar_mul".to_string(), found.found.clone()));
+    assert_eq!(out, expected + Point::mul_base(&Scalar::from(3u8)));
 
     let rp = RistrettoPoint::mul_base(&Scalar::from_bytes_mod_order(secret32(11)));
     let f: fn(&RistrettoPoint, &Scalar) -> RistrettoPoint = black_box(|p, s| p * s);
