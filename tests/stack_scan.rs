@@ -2,9 +2,8 @@
 //! stack is memory this test owns, and afterwards that stack and every heap block freed
 //! during the call are searched for the secret and its simple transforms (the clamped
 //! scalar, the reduced scalar, a scalar's signed radix-16 digits, the nonce and its
-//! hash, the hedged randomness). See
-//! `edwards25519_test_support::stack_scan` for how, and docs/wiping.md for what is wiped
-//! and what cannot be.
+//! hash, the hedged randomness). See `edwards25519_test_support::stack_scan` for how,
+//! and docs/wiping.md for what is wiped and what cannot be.
 //!
 //! Its own test binary (not in tests/suite.rs) because it installs a global allocator
 //! that records freed heap blocks during a scan; in the suite binary that allocator
