@@ -3,7 +3,7 @@
 # `ct-check` operation under valgrind memcheck with its secrets marked undefined, once
 # per backend, and fails on any secret-dependent branch or memory address.
 # Also runs the negative controls (deliberately leaky operations) and fails if
-# memcheck does NOT flag them, and checks that both backends print the same outputs
+# memcheck does NOT flag them, and checks that all three runs print the same outputs
 # (the inputs are fixed-seed).
 #
 #   (a) portable: RUSTFLAGS='--cfg edwards25519_backend="portable"'
@@ -15,8 +15,9 @@
 #   (c) serial:   (b) with --cfg edwards25519_backend="serial": the serial point
 #       backend over the MULX/ADX limbs.
 #
-# Each backend builds in its own target dir (target/ct-portable, target/ct-fast) so
-# the RUSTFLAGS never touch the main build. Logs: target/ct-logs/<backend>-<op>.log.
+# Each backend builds in its own target dir (target/ct-portable, target/ct-fast,
+# target/ct-serial) so the RUSTFLAGS never touch the main build. Logs:
+# target/ct-logs/<backend>-<op>.log.
 # Environment: CT_CHECK_TARGET_BASE (default <repo>/target).
 set -uo pipefail
 
@@ -102,7 +103,8 @@ read_one() {
     RC=$(cat "$LOG_DIR/$b-$op.rc" 2>/dev/null || echo missing)
     SELECTED=$(field backend-selected "$OUT")
     # The expected name comes from the binary's own report of each backend's BACKEND
-    # constant, so run (b) is right whether or not the fast backend has landed.
+    # constant, so each run is checked against the field code's own name for it, not a
+    # copy kept here.
     EXPECTED=$(field "backend-$b" "$OUT")
     POINT=$(field point-backend "$OUT")
     ONVG=$(field running-on-valgrind "$OUT")

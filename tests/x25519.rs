@@ -514,7 +514,7 @@ fn the_same_program_runs_on_both() {
     assert_eq!(flags, [true, true, false]);
 }
 
-/// API.md's signatures, exactly (a changed one fails to compile here).
+/// x25519-dalek 3's signatures, exactly (a changed one fails to compile here).
 #[test]
 fn api_md_signatures() {
     fn generic_rng<R: rand::CryptoRng + ?Sized>(r: &mut R) -> [PublicKey; 3] {

@@ -9,8 +9,9 @@
 //! of uninitialised value", and the run fails. Natively the marking is a no-op.
 //!
 //! `ct-check list` names every operation; `ct-check backend` reports the field backend
-//! (also printed before every operation); `leaky-branch` and `leaky-index` are negative
-//! controls that memcheck must flag. `.ci/ct-check.sh` drives it all.
+//! (also printed before every operation); `leaky-branch`, `leaky-index` and
+//! `leaky-through-field` are negative controls that memcheck must flag.
+//! `.ci/ct-check.sh` drives it all.
 
 mod ed25519_ops;
 mod field_ops;

@@ -254,7 +254,7 @@ proptest! {
 
 /// `Clone::clone` gives the same element on every backend type. Copy never calls it,
 /// but generic code may; Mulx's Clone is written out (a derive would ask `P: Clone`),
-/// and its mutant returning `Default::default()` went unnoticed until this test.
+/// and this test is what catches its mutant returning `Default::default()`.
 #[test]
 fn clone_keeps_the_value() {
     #[allow(clippy::clone_on_copy)] // the call under test

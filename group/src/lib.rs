@@ -46,8 +46,8 @@ extern crate alloc;
 //   serial and vector implementations;
 // - `models`, `tables`: the serial coordinate models, the constant-time table lookup
 //   they share, and the base point's constants and tables;
-// - `testing`: hooks compiled only for tests and fuzzing (re-exported at their old
-//   paths where they are public).
+// - `testing`: hooks compiled only for tests and fuzzing (the public one, the fuzz
+//   targets' hook, re-exported as `backend::fuzzing`).
 
 pub mod backend;
 mod clamped;

@@ -1,6 +1,6 @@
 //! `RistrettoPoint::hash_to_group` (RFC 9380 Appendix B, `ristretto255_XMD:SHA-512_R255MAP_RO_`)
 //! against curve25519-dalek 5: our `expand_message_xmd` (checked against RFC 9380's
-//! vectors in `hash_to_curve.rs`) feeds dalek's independent one-way map, and the
+//! vectors in `hash_to_curve/mod.rs`) feeds dalek's independent one-way map, and the
 //! element must equal ours, on random messages and DSTs of every length class (empty,
 //! short, 255, over 255: the §5.3.3 rule).
 #![cfg(feature = "hash-to-curve")]

@@ -38,7 +38,7 @@ fn round_trips_and_shapes() {
         // beyond the format's own array header).
         assert_eq!(cbor, to_cbor(&p.to_bytes()));
         assert_eq!(from_cbor::<Point>(&cbor), Ok(p));
-        // A hex string (what earlier versions wrote) is accepted too.
+        // A hex string is accepted too (human-readable formats also read hex digits).
         let hex = json_of(&p.to_bytes());
         assert_eq!(serde_json::from_str::<Point>(&hex).expect("hex"), p);
     }

@@ -38,7 +38,8 @@ fn cbor_shape_is_a_32_tuple() {
 #[test]
 fn json_alternatives_accepted() {
     let s = Scalar::from_bytes_mod_order([0xcd; 32]);
-    // Hex strings, in either case (what earlier versions wrote).
+    // Hex strings, in either case, are accepted too (human-readable formats also read
+    // 2N hex digits).
     for hex in [hex::encode(s.to_bytes()), hex::encode_upper(s.to_bytes())] {
         let json = format!("\"{hex}\"");
         assert_eq!(serde_json::from_str::<Scalar>(&json).expect("hex"), s);

@@ -1,6 +1,6 @@
-//! The integration tests, one module per file, built as one test binary: each file used
-//! to be its own binary, and linking them (with proptest, num-bigint and the dalek
-//! references each time) was most of a test build's cost.
+//! The integration tests, one module per file, built as one test binary: linking a
+//! binary per file (with proptest, num-bigint and the dalek references each time) would
+//! be most of a test build's cost.
 
 mod arith;
 use edwards25519_test_support::scalar as common;

@@ -3,8 +3,8 @@
 //!
 //! An element is `l0 + l1·2^64 + l2·2^128 + l3·2^192`, exactly as in [`Fe64`](crate::backend::radix64::Fe64); the
 //! functions here compute what `backend::radix64`'s do, on the same limbs (bit for bit:
-//! `tests/backend_agreement.rs`). Addition, subtraction, `mul32` and the encodings are
-//! [`Fe64`](crate::backend::radix64::Fe64)'s own (they need no MULX).
+//! `tests/backend_agreement/main.rs`). Addition, subtraction, `mul32` and the encodings
+//! are [`Fe64`](crate::backend::radix64::Fe64)'s own (they need no MULX).
 //!
 //! **Invariant**: none beyond the representation (every 256-bit value is valid).
 //! Bounds: multiplication, squaring and `pow2k` return values below 2^255 + 2^12 (see

@@ -2,45 +2,28 @@
 //! [`MontgomeryPoint::mul_base_clamped_batch`], re-exported by [`crate::montgomery`].
 //!
 //! With AVX-512 IFMA (CPUID-checked at run time), `x25519_batch` runs eight ladders at
-//! once, one per lane of a zmm register in radix 2^52
-//! (`backend::vector::ifma52x8`); the last group of eight is padded with a harmless
-//! input (scalar 0, a public u) whose outputs are dropped, and one field inversion
-//! serves the whole batch. Elsewhere, where CPUID reports AVX2 (and with the AVX2
-//! backend forced), it runs four ladders per ymm register on the AVX2 field, and a last
-//! group of one or two pairs as single calls (`backend::vector::avx2::ladder`: 0.68,
-//! 0.68 and 0.62 of the time of the MULX/ADX ladder called per pair with LTO, in cargo's
-//! default profile and with `-C target-cpu=native`, Intel Xeon); without AVX2 it calls
-//! [`x25519`](crate::montgomery::x25519) in a loop.
+//! once, one per lane of a zmm register in radix 2^52 (`backend::vector::ifma52x8`);
+//! the last group of eight is padded with a harmless input (scalar 0, a public u) whose
+//! outputs are dropped. Elsewhere, where CPUID reports AVX2 (and with the AVX2 backend
+//! forced), it runs four ladders per ymm register on the AVX2 field, and a last group
+//! of one or two pairs as single calls (`backend::vector::avx2::ladder`: 0.68, 0.68 and
+//! 0.62 of the time of the MULX/ADX ladder called per pair with LTO, in cargo's default
+//! profile and with `-C target-cpu=native`, Intel Xeon). Both divide every lane's
+//! projective result with one field inversion for the whole batch (`in_groups`).
+//! Without AVX2 it calls [`x25519`](crate::montgomery::x25519) in a loop. BENCHMARKS.md
+//! has `X25519Batch/64` per CPU, against the single call and against aws-lc-rs.
 //!
-//! Measured with criterion (`CARGO_PROFILE_BENCH_LTO=fat
-//! CARGO_PROFILE_BENCH_CODEGEN_UNITS=1 cargo bench --bench group -- X25519`, AMD EPYC
-//! Zen 4, on a 2-core machine shared with other builds, so absolute times are inflated
-//! and only same-run ratios mean anything), two runs:
-//!
-//! | row | run 1 | run 2 |
-//! |---|---|---|
-//! | `X25519` (single ladder) | 90.7 µs | 110.6 µs |
-//! | `X25519Base` (single) | 13.5 µs | 18.1 µs |
-//! | `X25519Batch/64`, per secret | 21.0 µs (0.23 of `X25519`) | 28.9 µs (0.26) |
-//! | `X25519BaseBatch/64`, per key | 8.6 µs (0.64 of `X25519Base`) | 10.5 µs (0.58) |
-//! | `X25519BatchFromBase/64` (the 8-lane ladder from u = 9), per key | 20.7 µs | 24.4 µs |
-//!
-//! Run 1 divided each group's lanes with the eight-lane Fermat chain, run 2 with one
-//! inversion for the whole batch (the code now); the difference that change makes
-//! (about a tenth of the ladder by operation count) is inside this machine's run-to-run
-//! noise. That fixed-base path (`mul_base` per key, then one inversion for the batch)
-//! was 2.3-2.4x faster per key than the eight-lane ladder from u = 9.
-//!
-//! [`MontgomeryPoint::mul_base_clamped_batch`] now runs the fixed base itself on the
-//! eight-lane field (`backend::vector::ifma52x8::fixed_base`): each lane one key, its
-//! 64 signed radix-16 digits looked up by a per-lane constant-time scan of the base
+//! [`MontgomeryPoint::mul_base_clamped_batch`] with AVX-512 IFMA runs the fixed base on
+//! the eight-lane field (`backend::vector::ifma52x8::fixed_base`): each lane one key,
+//! its 64 signed radix-16 digits looked up by a per-lane constant-time scan of the base
 //! table's rows, 64 mixed additions and 4 doublings of eight points at once, then the
-//! u-coordinates of the whole batch with one inversion. In the same-run driver
-//! (`bash scripts/bench.sh --runs 3 --only X25519BaseBatch/64 --no-criterion lto`,
-//! AMD EPYC Zen 4, LTO and one codegen unit, no CPU flags) the batch of 64 took
-//! 115.2-116.2 µs, 1.80 µs per key, against aws-lc-rs's 465.5-465.9 µs for 64
-//! public keys: 0.25 of aws-lc-rs in each of 3 runs (the `mul_base` per key path
-//! measured 0.39 of aws-lc-rs).
+//! u-coordinates of the whole batch with one inversion. Elsewhere it runs one
+//! [`Point::mul_base`] per key, then [`Point::to_montgomery_batch`] (one inversion for
+//! the batch). In the same-run driver (`bash scripts/bench.sh --runs 3 --only
+//! X25519BaseBatch/64 --no-criterion lto`, AMD EPYC Zen 4, LTO and one codegen unit, no
+//! CPU flags) the eight-lane batch of 64 took 115.2-116.2 µs, 1.80 µs per key, against
+//! aws-lc-rs's 465.5-465.9 µs for 64 public keys: 0.25 of aws-lc-rs in each of 3 runs
+//! (the `mul_base` per key path measured 0.39 of aws-lc-rs).
 
 use alloc::vec::Vec;
 use core::fmt;

@@ -1,15 +1,15 @@
-//! The eight-lane engine against the serial backend at scale (issue 38): every
-//! operation, on the instruction model (any CPU) and, where CPUID reports AVX-512
-//! IFMA, on the hardware, bit for bit against the serial single-call functions:
-//! `from_bytes_batch`'s decoding, the fixed-base batch, `to_bytes_batch`,
-//! `to_montgomery_batch` and `x25519_batch` (and the AVX2 four-lane decoding and
-//! ladders of CPUs without IFMA, where CPUID reports AVX2). The field operations' test at the same
-//! scale is `backend::vector::ifma52x8::agree_field` (it calls the hardware through
-//! `unsafe`, which only backend modules may).
+//! The eight-lane engine against the serial backend at scale: every operation, on the
+//! instruction model (any CPU) and, where CPUID reports AVX-512 IFMA, on the hardware,
+//! bit for bit against the serial single-call functions: `from_bytes_batch`'s decoding,
+//! the fixed-base batch, `to_bytes_batch`, `to_montgomery_batch` and `x25519_batch`
+//! (and the AVX2 four-lane decoding and ladders of CPUs without IFMA, where CPUID
+//! reports AVX2). The field operations' test at the same scale is
+//! `backend::vector::ifma52x8::agree_field` (it calls the hardware through `unsafe`,
+//! which only backend modules may).
 //!
 //! Case count: `EDWARDS25519_BACKEND_CASES` cases per operation (the variable of
 //! `testing::backends_agree`); without it a small default that keeps CI to a few
-//! seconds (64 in debug builds, 2,000 in release). The issue's run is
+//! seconds (64 in debug builds, 2,000 in release). A full-scale run:
 //! `EDWARDS25519_BACKEND_CASES=100000 cargo test -p edwards25519-group --release --lib
 //! eight_lanes_agree`.
 

@@ -1,10 +1,9 @@
-//! The eight-lane field's operations against the portable field at scale (issue 38),
-//! on the instruction model and, where CPUID reports AVX-512 IFMA, on the hardware:
-//! add, sub, mul, square, add_mul_a24, invert, the canonical form, `is_zero`, the
-//! blends. Case count: `EDWARDS25519_BACKEND_CASES`, as in
-//! `testing::eight_lanes_agree` (small without it). The issue's run is
-//! `EDWARDS25519_BACKEND_CASES=100000 cargo test -p edwards25519-group --release --lib
-//! agree`.
+//! The eight-lane field's operations against the portable field at scale, on the
+//! instruction model and, where CPUID reports AVX-512 IFMA, on the hardware: add, sub,
+//! mul, square, add_mul_a24, invert, the canonical form, `is_zero`, the blends. Case
+//! count: `EDWARDS25519_BACKEND_CASES`, as in `testing::eight_lanes_agree` (small
+//! without it). A full-scale run: `EDWARDS25519_BACKEND_CASES=100000 cargo test -p
+//! edwards25519-group --release --lib agree`.
 
 extern crate std;
 
