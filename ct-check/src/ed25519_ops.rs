@@ -1,6 +1,6 @@
 //! Ed25519 (the facade's `ed25519` module): key generation and signing with a secret
-//! seed (pure, ctx and ph), and the X25519 key conversion. Messages and contexts are
-//! public.
+//! seed (pure, ctx and ph, deterministic and hedged with secret randomness), and the
+//! X25519 key conversion. Messages and contexts are public.
 
 use edwards25519::ed25519::SigningKey;
 use edwards25519::montgomery::x25519;
@@ -26,6 +26,18 @@ pub const OPS: &[Op] = &[
     Op {
         name: "ed25519-sign-ph",
         run: sign_ph,
+    },
+    Op {
+        name: "ed25519-sign-hedged",
+        run: sign_hedged,
+    },
+    Op {
+        name: "ed25519-sign-ctx-hedged",
+        run: sign_ctx_hedged,
+    },
+    Op {
+        name: "ed25519-sign-ph-hedged",
+        run: sign_ph_hedged,
     },
     Op {
         name: "ed25519-x25519-from-signing-key",
@@ -74,6 +86,67 @@ fn sign_ph(rng: &mut Rng) -> Vec<u8> {
     let message: [u8; 48] = rng.bytes();
     let context: [u8; 16] = rng.bytes();
     let sig = key.sign_ph(&message, &context);
+    let mut signature = sig.map(|s| s.to_bytes()).unwrap_or([0; 64]);
+    make_defined(&mut signature);
+    signature.to_vec()
+}
+
+/// The hedged signatures' randomness: bytes from the fixed-seed generator, marked
+/// secret as they are handed out.
+struct SecretRandomness<'a>(&'a mut Rng);
+
+impl rand_core::TryRng for SecretRandomness<'_> {
+    type Error = core::convert::Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        let [a, b, c, d] = self.0.bytes();
+        let mut x = [u32::from_le_bytes([a, b, c, d])];
+        make_undefined(&mut x);
+        Ok(x[0])
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        let mut x = [self.0.next_u64()];
+        make_undefined(&mut x);
+        Ok(x[0])
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        for chunk in dst.chunks_mut(8) {
+            chunk.copy_from_slice(&self.0.next_u64().to_le_bytes()[..chunk.len()]);
+        }
+        make_undefined(dst);
+        Ok(())
+    }
+}
+
+impl rand_core::TryCryptoRng for SecretRandomness<'_> {}
+
+/// Hedged signing of a public message: secret seed, secret randomness.
+fn sign_hedged(rng: &mut Rng) -> Vec<u8> {
+    let key = SigningKey::from_seed(&secret_seed(rng));
+    let message: [u8; 48] = rng.bytes();
+    let mut signature = key
+        .sign_hedged(&message, &mut SecretRandomness(rng))
+        .to_bytes();
+    make_defined(&mut signature);
+    signature.to_vec()
+}
+
+/// Hedged Ed25519ctx signing under a public context.
+fn sign_ctx_hedged(rng: &mut Rng) -> Vec<u8> {
+    let key = SigningKey::from_seed(&secret_seed(rng));
+    let message: [u8; 48] = rng.bytes();
+    let context: [u8; 16] = rng.bytes();
+    let sig = key.sign_ctx_hedged(&message, &context, &mut SecretRandomness(rng));
+    let mut signature = sig.map(|s| s.to_bytes()).unwrap_or([0; 64]);
+    make_defined(&mut signature);
+    signature.to_vec()
+}
+
+/// Hedged Ed25519ph signing under a public context.
+fn sign_ph_hedged(rng: &mut Rng) -> Vec<u8> {
+    let key = SigningKey::from_seed(&secret_seed(rng));
+    let message: [u8; 48] = rng.bytes();
+    let context: [u8; 16] = rng.bytes();
+    let sig = key.sign_ph_hedged(&message, &context, &mut SecretRandomness(rng));
     let mut signature = sig.map(|s| s.to_bytes()).unwrap_or([0; 64]);
     make_defined(&mut signature);
     signature.to_vec()
