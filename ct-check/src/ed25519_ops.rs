@@ -2,7 +2,7 @@
 //! seed (pure, ctx and ph, deterministic and hedged with secret randomness), and the
 //! X25519 key conversion. Messages and contexts are public.
 
-use edwards25519::ed25519::SigningKey;
+use edwards25519::ed25519::{Error, Signature, SigningKey};
 use edwards25519::montgomery::x25519;
 
 use crate::Op;
@@ -69,26 +69,30 @@ fn sign(rng: &mut Rng) -> Vec<u8> {
     signature.to_vec()
 }
 
-/// Ed25519ctx signing of a public message under a public context, secret seed.
-fn sign_ctx(rng: &mut Rng) -> Vec<u8> {
+/// A signature with a context (Ed25519ctx or Ed25519ph) of a public message under a
+/// public context, with a key from a secret seed; `sign` gets the generator after the
+/// seed, message and context are drawn.
+fn sign_with_context(
+    rng: &mut Rng,
+    sign: impl FnOnce(&SigningKey, &[u8], &[u8], &mut Rng) -> Result<Signature, Error>,
+) -> Vec<u8> {
     let key = SigningKey::from_seed(&secret_seed(rng));
     let message: [u8; 48] = rng.bytes();
     let context: [u8; 16] = rng.bytes();
-    let sig = key.sign_ctx(&message, &context);
+    let sig = sign(&key, &message, &context, rng);
     let mut signature = sig.map(|s| s.to_bytes()).unwrap_or([0; 64]);
     make_defined(&mut signature);
     signature.to_vec()
 }
 
+/// Ed25519ctx signing.
+fn sign_ctx(rng: &mut Rng) -> Vec<u8> {
+    sign_with_context(rng, |key, m, c, _| key.sign_ctx(m, c))
+}
+
 /// Ed25519ph signing (SHA-512 of the message, then the dom2-prefixed signature).
 fn sign_ph(rng: &mut Rng) -> Vec<u8> {
-    let key = SigningKey::from_seed(&secret_seed(rng));
-    let message: [u8; 48] = rng.bytes();
-    let context: [u8; 16] = rng.bytes();
-    let sig = key.sign_ph(&message, &context);
-    let mut signature = sig.map(|s| s.to_bytes()).unwrap_or([0; 64]);
-    make_defined(&mut signature);
-    signature.to_vec()
+    sign_with_context(rng, |key, m, c, _| key.sign_ph(m, c))
 }
 
 /// The hedged signatures' randomness: bytes from the fixed-seed generator, marked
@@ -130,26 +134,18 @@ fn sign_hedged(rng: &mut Rng) -> Vec<u8> {
     signature.to_vec()
 }
 
-/// Hedged Ed25519ctx signing under a public context.
+/// Hedged Ed25519ctx signing.
 fn sign_ctx_hedged(rng: &mut Rng) -> Vec<u8> {
-    let key = SigningKey::from_seed(&secret_seed(rng));
-    let message: [u8; 48] = rng.bytes();
-    let context: [u8; 16] = rng.bytes();
-    let sig = key.sign_ctx_hedged(&message, &context, &mut SecretRandomness(rng));
-    let mut signature = sig.map(|s| s.to_bytes()).unwrap_or([0; 64]);
-    make_defined(&mut signature);
-    signature.to_vec()
+    sign_with_context(rng, |key, m, c, rng| {
+        key.sign_ctx_hedged(m, c, &mut SecretRandomness(rng))
+    })
 }
 
-/// Hedged Ed25519ph signing under a public context.
+/// Hedged Ed25519ph signing.
 fn sign_ph_hedged(rng: &mut Rng) -> Vec<u8> {
-    let key = SigningKey::from_seed(&secret_seed(rng));
-    let message: [u8; 48] = rng.bytes();
-    let context: [u8; 16] = rng.bytes();
-    let sig = key.sign_ph_hedged(&message, &context, &mut SecretRandomness(rng));
-    let mut signature = sig.map(|s| s.to_bytes()).unwrap_or([0; 64]);
-    make_defined(&mut signature);
-    signature.to_vec()
+    sign_with_context(rng, |key, m, c, rng| {
+        key.sign_ph_hedged(m, c, &mut SecretRandomness(rng))
+    })
 }
 
 /// The X25519 secret of an Ed25519 key (secret seed) used against a public u.
