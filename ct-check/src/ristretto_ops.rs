@@ -30,6 +30,10 @@ pub const OPS: &[Op] = &[
         run: encode,
     },
     Op {
+        name: "ristretto-double-and-encode-batch",
+        run: double_and_encode_batch,
+    },
+    Op {
         name: "ristretto-mul-secret-point",
         run: mul_secret_point,
     },
@@ -111,6 +115,18 @@ fn encode(rng: &mut Rng) -> Vec<u8> {
     let mut bytes = secret_element(rng).to_bytes();
     make_defined(&mut bytes);
     bytes.to_vec()
+}
+
+/// Four secret elements and the identity, marked secret too (its zero denominator is
+/// replaced by a select), their doubles encoded with one inversion.
+fn double_and_encode_batch(rng: &mut Rng) -> Vec<u8> {
+    let mut points: Vec<RistrettoPoint> = (0..4).map(|_| secret_element(rng)).collect();
+    let mut identity = RistrettoPoint::IDENTITY;
+    make_undefined(&mut identity);
+    points.push(identity);
+    let mut out: Vec<u8> = RistrettoPoint::double_and_encode_batch(&points).concat();
+    make_defined(out.as_mut_slice());
+    out
 }
 
 // `&P * &s` is the reference form of the public API (the owned form forwards to it).

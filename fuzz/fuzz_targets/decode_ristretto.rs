@@ -8,7 +8,9 @@
 //!   num-bigint: bit 255 set or s >= p, else s odd, else no element has the encoding;
 //! - `ct_from_bytes` gives the same verdict and element;
 //! - a mapped element decodes from its encoding, and equality agrees with equality of
-//!   encodings.
+//!   encodings;
+//! - `double_and_encode_batch` of the mapped and the decoded element gives dalek's
+//!   `double_and_compress_batch`.
 #![no_main]
 
 use curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint as DRistretto};
@@ -70,4 +72,21 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(p) = ours {
         assert_eq!(p == mapped, bytes == mapped_bytes, "equality");
     }
+
+    // The batched double-and-encode of the elements above against dalek's.
+    let mut batch = vec![mapped];
+    let mut dalek_batch = vec![dalek_mapped];
+    if let (Ok(p), Some(q)) = (ours, theirs) {
+        batch.push(p);
+        dalek_batch.push(q);
+    }
+    let dalek_doubles: Vec<[u8; 32]> = DRistretto::double_and_compress_batch(&dalek_batch)
+        .iter()
+        .map(|c| c.to_bytes())
+        .collect();
+    assert_eq!(
+        RistrettoPoint::double_and_encode_batch(&batch),
+        dalek_doubles,
+        "double_and_encode_batch"
+    );
 });

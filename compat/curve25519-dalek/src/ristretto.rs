@@ -101,16 +101,17 @@ impl RistrettoPoint {
         CompressedRistretto(self.0.to_bytes())
     }
 
-    /// The encodings of `[2]P` for every P, as curve25519-dalek's (which shares one
-    /// inversion across them; this one encodes each doubled point).
+    /// The encodings of `[2]P` for every P, with one inversion for the batch, as
+    /// curve25519-dalek's (the native `RistrettoPoint::double_and_encode_batch`).
     #[cfg(feature = "alloc")]
     pub fn double_and_compress_batch<'a, I>(points: I) -> alloc::vec::Vec<CompressedRistretto>
     where
         I: IntoIterator<Item = &'a RistrettoPoint>,
     {
-        points
+        let native: alloc::vec::Vec<Native> = points.into_iter().map(|p| p.0).collect();
+        Native::double_and_encode_batch(&native)
             .into_iter()
-            .map(|p| CompressedRistretto(p.0.double().to_bytes()))
+            .map(CompressedRistretto)
             .collect()
     }
 

@@ -1,12 +1,14 @@
-//! The items added for the rest of curve25519-dalek 5's API, checked call by call
-//! against the real crate: the torsion and low-order constants, precomputed
-//! multiscalar multiplication, and (feature `legacy_compatibility`) `Scalar::from_bits`.
+//! The items of curve25519-dalek 5's API that the ed25519-dalek compat tests do not
+//! reach, checked call by call against the real crate: the torsion and low-order
+//! constants, precomputed multiscalar multiplication, `double_and_compress_batch`,
+//! `div_by_2`, `mul_bits_be`, ristretto255's `map_to_curve`, hash-to-curve, Lizard, and
+//! (feature `legacy_compatibility`) `Scalar::from_bits`.
 
 use curve25519_dalek as cd;
 use real_curve25519_dalek as rc;
 
-use cd::traits::VartimePrecomputedMultiscalarMul as _;
-use rc::traits::VartimePrecomputedMultiscalarMul as _;
+use cd::traits::{Identity as _, VartimePrecomputedMultiscalarMul as _};
+use rc::traits::{Identity as _, VartimePrecomputedMultiscalarMul as _};
 
 /// Pseudo-random 32-byte strings (a fixed LCG: reproducible, no RNG dependency).
 fn bytes(n: usize) -> Vec<[u8; 32]> {
@@ -202,6 +204,28 @@ fn ristretto_map_to_curve_agrees() {
             rc::RistrettoPoint::map_to_curve(b).compress().to_bytes(),
             "{b:02x?}"
         );
+    }
+}
+
+#[test]
+fn double_and_compress_batch_agrees() {
+    let (mut cp, mut rp) = ristretto(19);
+    cp.push(cd::RistrettoPoint::identity());
+    rp.push(rc::RistrettoPoint::identity());
+    cp.push(cp[3] - cp[3]);
+    rp.push(rp[3] - rp[3]);
+    for n in [0, 1, 2, 7, 8, 21] {
+        let ours: Vec<[u8; 32]> =
+            cd::RistrettoPoint::double_and_compress_batch(&cp[cp.len() - n..])
+                .iter()
+                .map(|c| c.to_bytes())
+                .collect();
+        let theirs: Vec<[u8; 32]> =
+            rc::RistrettoPoint::double_and_compress_batch(&rp[rp.len() - n..])
+                .iter()
+                .map(|c| c.to_bytes())
+                .collect();
+        assert_eq!(ours, theirs, "{n} points");
     }
 }
 

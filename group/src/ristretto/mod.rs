@@ -15,6 +15,9 @@
 //! - [`RistrettoPoint::from_uniform_bytes`] (§4.3.4) maps 64 uniform bytes to a
 //!   uniform element (two Elligator maps and an addition), the core of hashing to the
 //!   group.
+//! - `RistrettoPoint::double_and_encode_batch` (feature `alloc`) encodes the doubles of
+//!   many elements with one inversion, where each encoding alone takes an inverse
+//!   square root.
 //!
 //! **Invariant**: the representative is a valid curve point in 2E (every constructor is
 //! a decoder of §4.3.1, the Elligator map of §4.3.4, a constant, or a group operation on
@@ -36,6 +39,8 @@
 //! assert_eq!(p, &RistrettoPoint::GENERATOR * &a);
 //! ```
 
+#[cfg(feature = "alloc")]
+mod batch;
 #[cfg(feature = "group")]
 mod group_impl;
 mod inverse;
@@ -157,13 +162,22 @@ fn decode<F: FieldArith>(bytes: &[u8; 32]) -> Decoded<F> {
 /// the sign change are selects on [`Choice`]s). One `sqrt_ratio`, no inversion.
 #[inline(always)]
 fn encode<F: FieldArith>(p: &Extended<F>) -> [u8; 32] {
-    let (x0, y0, z0, t0) = (p.x, p.y, p.z, p.t);
-    let sqrt_m1 = F::from_field(&FieldElement::SQRT_M1);
-    let u1 = (z0 + y0) * (z0 - y0);
-    let u2 = x0 * y0;
+    let u1 = (p.z + p.y) * (p.z - p.y);
+    let u2 = p.x * p.y;
     // The ratio is a square for every point of 2E (RFC 9496 §4.3.2), so the flag is
     // not needed; for u1·u2 = 0 (the identity, the 2-torsion) invsqrt = 0 and s = 0.
     let (_, invsqrt) = F::sqrt_ratio(&F::ONE, &(u1 * u2.square()));
+    encode_with_invsqrt(p, [u1, u2], invsqrt)
+}
+
+/// RFC 9496 §4.3.2 from its inverse square root on, given u1 = (Z0 + Y0)(Z0 - Y0),
+/// u2 = X0·Y0 and `invsqrt` = ±1/√(u1·u2²) of either sign (den1 and den2 change sign
+/// with it, z_inv does not, and s is taken in absolute value), or anything where u2 = 0
+/// (then den2 = z_inv = 0, no rotation, and s = 0).
+#[inline(always)]
+fn encode_with_invsqrt<F: FieldArith>(p: &Extended<F>, [u1, u2]: [F; 2], invsqrt: F) -> [u8; 32] {
+    let (x0, y0, z0, t0) = (p.x, p.y, p.z, p.t);
+    let sqrt_m1 = F::from_field(&FieldElement::SQRT_M1);
     let den1 = invsqrt * u1;
     let den2 = invsqrt * u2;
     let z_inv = den1 * den2 * t0;

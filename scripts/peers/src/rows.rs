@@ -53,6 +53,7 @@ const NAMES: &[&str] = &[
     "RistrettoScalarBaseMult",
     "RistrettoScalarMult",
     "RistrettoFromUniformBytes",
+    "RistrettoDoubleAndEncodeBatch/64",
     "HashToCurve",
     "EncodeToCurve",
     // the field
@@ -871,6 +872,30 @@ fn ristretto(name: &str) -> Vec<Entry> {
                 DRistretto::from_uniform_bytes(black_box(&wide))
             }),
         ],
+        "RistrettoDoubleAndEncodeBatch/64" => {
+            let (ps, dps): (Vec<RistrettoPoint>, Vec<DRistretto>) = (0..64)
+                .map(|_| {
+                    let w: [u8; 64] = r.next();
+                    (
+                        RistrettoPoint::from_uniform_bytes(&w),
+                        DRistretto::from_uniform_bytes(&w),
+                    )
+                })
+                .unzip();
+            let want: Vec<[u8; 32]> = DRistretto::double_and_compress_batch(&dps)
+                .iter()
+                .map(|c| c.to_bytes())
+                .collect();
+            assert_eq!(RistrettoPoint::double_and_encode_batch(&ps), want, "{name}");
+            vec![
+                Entry::new(OURS, move || {
+                    RistrettoPoint::double_and_encode_batch(black_box(&ps))
+                }),
+                Entry::noted(dalek, "double_and_compress_batch", move || {
+                    DRistretto::double_and_compress_batch(black_box(&dps))
+                }),
+            ]
+        }
         _ => panic!("no row {name}"),
     }
 }
