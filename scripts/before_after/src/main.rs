@@ -63,6 +63,7 @@ const NAMES: &[&str] = &[
     // Hash to the group: two Elligator maps each (RFC 9380, RFC 9496)
     "HashToCurve",
     "RistrettoFromUniformBytes",
+    "RistrettoEncodingDecoding",
     // X25519 (RFC 7748): the ladder on a peer's u, and a public key
     "X25519",
     "X25519Base",
@@ -336,6 +337,17 @@ macro_rules! suite {
                     calls(
                         move || $lib::ristretto::RistrettoPoint::from_uniform_bytes(black_box(&w)),
                         |r| r.to_bytes().to_vec(),
+                    )
+                }
+                "RistrettoEncodingDecoding" => {
+                    let r = $lib::ristretto::RistrettoPoint::from_uniform_bytes(&wide(1, 15)[0]);
+                    calls(
+                        move || {
+                            $lib::ristretto::RistrettoPoint::from_bytes(&black_box(&r).to_bytes())
+                                .map(|q| q.to_bytes().to_vec())
+                                .unwrap_or_default()
+                        },
+                        |v| v.clone(),
                     )
                 }
                 "X25519" => {
