@@ -23,7 +23,7 @@
 //! 1/d, which are not squares, and H = 0 a point of order 8); there u2 = 0 and any root
 //! gives s = 0, so a zero w is replaced by 1 before the batch inversion.
 //!
-//! Cost per element: the doubling (3 squarings, 5 products), u1, u2 and w (1 squaring,
+//! Cost per element: the doubling (4 squarings, 4 products), u1, u2 and w (1 squaring,
 //! 5 products), 3 products of Montgomery's trick and 1 for the root, then the
 //! encoding's 12 products; against about 254 squarings for one encoding's root.
 
@@ -67,25 +67,17 @@ struct Doubled<F> {
     w: F,
 }
 
-/// [`Doubled`] of one representative Q = (X : Y : Z : T).
+/// [`Doubled`] of one representative Q, by the library's doubling: its completed
+/// result is (E : -H : G : -F) in the module docs' names, and its extended form
+/// (E·(-F) : (-H)·G : G·(-F) : E·(-H)) is P0 with every coordinate negated, which the
+/// encoding does not see (u1, u2 and w are products of pairs of them).
 #[inline(always)]
 fn doubled<F: FieldArith>(q: &Extended<F>) -> Doubled<F> {
-    let xx = q.x.square();
-    let yy = q.y.square();
-    let zz = q.z.square();
-    let xy = q.x * q.y;
-    let e = xy + xy;
-    let g = yy - xx;
-    let f = g - (zz + zz);
-    let h = -(xx + yy);
-    let eg = e * g;
-    let fh = f * h;
-    let point = Extended {
-        x: e * f,
-        y: g * h,
-        z: f * g,
-        t: e * h,
-    };
+    let c = q.to_projective().double();
+    let point = c.to_extended();
+    // E·G and F·H = (-F)·(-H).
+    let eg = c.x * c.z;
+    let fh = c.t * c.y;
     let u1 = (point.z + point.y) * (point.z - point.y);
     Doubled {
         point,
