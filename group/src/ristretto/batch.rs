@@ -25,7 +25,7 @@
 //!
 //! Cost per element: the doubling (4 squarings, 4 products), u1, u2 and w (1 squaring,
 //! 5 products), 3 products of Montgomery's trick and 1 for the root, then the
-//! encoding's 12 products; against about 254 squarings for one encoding's root.
+//! encoding's 10 products; against about 254 squarings for one encoding's root.
 
 use alloc::vec::Vec;
 
