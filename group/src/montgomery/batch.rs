@@ -10,8 +10,7 @@
 //! 0.62 of the time of the MULX/ADX ladder called per pair with LTO, in cargo's default
 //! profile and with `-C target-cpu=native`, Intel Xeon). Both divide every lane's
 //! projective result with one field inversion for the whole batch (`in_groups`).
-//! Without AVX2 it calls [`x25519`](crate::montgomery::x25519) in a loop. BENCHMARKS.md
-//! has `X25519Batch/64` per CPU, against the single call and against aws-lc-rs.
+//! Without AVX2 it calls [`x25519`](crate::montgomery::x25519) in a loop.
 //!
 //! [`MontgomeryPoint::mul_base_clamped_batch`] with AVX-512 IFMA runs the fixed base on
 //! the eight-lane field (`backend::vector::ifma52x8::fixed_base`): each lane one key,
@@ -19,11 +18,10 @@
 //! table's rows, 64 mixed additions and 4 doublings of eight points at once, then the
 //! u-coordinates of the whole batch with one inversion. Elsewhere it runs one
 //! [`Point::mul_base`] per key, then [`Point::to_montgomery_batch`] (one inversion for
-//! the batch). In the same-run driver (`bash scripts/bench.sh --runs 3 --only
-//! X25519BaseBatch/64 --no-criterion lto`, AMD EPYC Zen 4, LTO and one codegen unit, no
-//! CPU flags) the eight-lane batch of 64 took 115.2-116.2 µs, 1.80 µs per key, against
-//! aws-lc-rs's 465.5-465.9 µs for 64 public keys: 0.25 of aws-lc-rs in each of 3 runs
-//! (the `mul_base` per key path measured 0.39 of aws-lc-rs).
+//! the batch).
+//!
+//! BENCHMARKS.md has `X25519Batch/64` and `X25519BaseBatch/64` per CPU in each build,
+//! against the single calls, x25519-dalek and aws-lc-rs.
 
 use alloc::vec::Vec;
 use core::fmt;
